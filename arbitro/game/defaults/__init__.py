@@ -1,0 +1,121 @@
+"""What the referee orders for a silent power (Italian rules: seed 000, R-RET/R-ADJU/R-ONP).
+
+``default_orders`` is the one entry point the phase engine calls; the functions it uses
+are exported for tests, reports and the GM's tools. All pure: values in, values out.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Mapping, Sequence
+
+from ..board import Board
+from ..orders import Order
+from ..outcome import Source
+from ..position import ADJUSTMENT, MOVEMENT, NEUTRAL, RETREAT, Position
+from .adjustments import (
+    adjustment_count,
+    automatic_builds,
+    automatic_disbands,
+    free_home_centres,
+    start_unit_for,
+)
+from .ballots import Discarded, Tally, majority_orders, tally_ballots
+from .legality import Void, check_unit_order, convoy_route
+from .onp import mutual_supports, neutral_orders
+from .retreats import disband_dislodged, tacit_retreat, tacit_retreats
+
+__all__ = [
+    "REASONS",
+    "Discarded",
+    "Tally",
+    "Void",
+    "adjustment_count",
+    "automatic_builds",
+    "automatic_disbands",
+    "check_unit_order",
+    "convoy_route",
+    "default_orders",
+    "disband_dislodged",
+    "free_home_centres",
+    "majority_orders",
+    "mutual_supports",
+    "neutral_orders",
+    "start_unit_for",
+    "tacit_retreat",
+    "tacit_retreats",
+    "tally_ballots",
+]
+
+MISSING, FIRST, ABANDONED, CIVIL_DISORDER = "missing", "first", "abandoned", "civil_disorder"
+REASONS = (MISSING, FIRST, ABANDONED, CIVIL_DISORDER)
+ITALIAN, STANDARD = "italian", "standard"
+
+_NO_BALLOTS: Mapping[str, Sequence[Order]] = MappingProxyType({})
+
+
+def default_orders(
+    board: Board,
+    position: Position,
+    power: str,
+    reason: str,
+    rules_defaults: str = ITALIAN,
+    ballots: Mapping[str, Sequence[Order]] = _NO_BALLOTS,
+    infer_single_coast: bool = True,
+) -> list[tuple[Order, Source]]:
+    """The orders the referee gives ``power`` in ``position.phase``, with their source.
+
+    ``reason``: "missing" (no orders, not in ``nmr``), "first" (R-ONP-1), "abandoned"
+    (R-ONP-3), "civil_disorder" (R-ONP-5). ``rules_defaults``: "italian" or "standard"
+    (``Rules.defaults``). ``ballots``: voter power -> orders voted for ``power``.
+    An empty list means "nothing to add": units hold, unordered dislodged units are
+    disbanded, builds are waived, and (standard) missing disbands follow the DATC rule,
+    all of which the phase engine does itself.
+    ``power`` may be NEUTRAL: its units hold and, dislodged, are destroyed (R-IMP-3).
+    """
+    if reason not in REASONS:
+        raise ValueError(f"unknown default reason {reason!r}; expected one of {REASONS}")
+    if rules_defaults not in (ITALIAN, STANDARD):
+        raise ValueError(f"unknown defaults option {rules_defaults!r}")
+    kind = position.phase.kind
+    italian = rules_defaults == ITALIAN
+    orders: Sequence[Order]
+
+    if power == NEUTRAL:
+        if kind == MOVEMENT:
+            orders = neutral_orders(position)
+        elif kind == RETREAT:
+            orders = disband_dislodged(position, NEUTRAL)
+        else:
+            orders = []
+        return [(o, Source.DEFAULT) for o in orders]
+
+    if kind == MOVEMENT:
+        if reason == FIRST:
+            return [(o, Source.DEFAULT) for o in mutual_supports(board, position, power)]
+        if reason in (ABANDONED, CIVIL_DISORDER):
+            return majority_orders(board, position, power, ballots, infer_single_coast)
+        return []
+
+    if kind == RETREAT:
+        if reason == CIVIL_DISORDER:
+            orders = disband_dislodged(position, power)
+        elif italian:
+            orders = tacit_retreats(board, position, power)
+        else:
+            orders = []
+        return [(o, Source.DEFAULT) for o in orders]
+
+    if kind == ADJUSTMENT:
+        if not italian:
+            return []
+        count = adjustment_count(board, position, power)
+        if count > 0 and reason != CIVIL_DISORDER:
+            orders = automatic_builds(board, position, power, count)
+        elif count < 0:
+            orders = automatic_disbands(board, position, power, -count)
+        else:
+            orders = []
+        return [(o, Source.DEFAULT) for o in orders]
+
+    raise ValueError(f"unknown phase kind {kind!r}")
