@@ -1,0 +1,275 @@
+"""The map: provinces, coasts and who may move where.
+
+A *location* is a province code (``PAR``) or, for a split-coast province, a
+coast (``STP/NC``). Armies always stand on a province; fleets on a location.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Iterable, Mapping
+
+
+class Terrain(str, Enum):
+    LAND = "land"
+    COAST = "coast"
+    SEA = "sea"
+    IMPASSABLE = "impassable"
+
+
+ARMY = "A"
+FLEET = "F"
+
+
+def province_of(location: str) -> str:
+    """``STP/NC`` -> ``STP``; a plain province code is returned unchanged."""
+    slash = location.find("/")
+    return location if slash < 0 else location[:slash]
+
+
+@dataclass(frozen=True)
+class Province:
+    code: str
+    terrain: Terrain
+    supply_centre: bool
+    name_en: str
+    name_it: str
+    code_it: str
+    coasts: tuple[str, ...] = ()  # ("STP/NC", "STP/SC"); empty for one coast
+    aliases: tuple[str, ...] = ()  # other English spellings
+    it_aliases: tuple[str, ...] = ()  # other Italian codes in use
+
+    @property
+    def is_sea(self) -> bool:
+        return self.terrain is Terrain.SEA
+
+    @property
+    def locations(self) -> tuple[str, ...]:
+        return self.coasts or (self.code,)
+
+
+@dataclass(frozen=True)
+class Power:
+    name: str  # upper-case key, e.g. "FRANCE"
+    name_en: str
+    name_it: str
+    code_it: str
+    colour: str
+    home_centres: frozenset[str]
+    home_territory: frozenset[str]
+    start_units: tuple[tuple[str, str], ...]  # (kind, location)
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """A variant's map. Compared and hashed by identity: one Board per variant."""
+
+    name: str
+    start_year: int
+    victory_centres: int
+    powers: Mapping[str, Power]
+    provinces: Mapping[str, Province]
+    army_moves: Mapping[str, frozenset[str]]  # province -> provinces
+    fleet_moves: Mapping[str, frozenset[str]]  # location -> locations
+    victory_by_power: Mapping[str, int] = field(default_factory=dict)
+    _neighbours: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
+    _distances: dict[frozenset[str], Mapping[str, int]] = field(
+        default_factory=dict, repr=False
+    )
+    _convoyable: dict[frozenset[str], bool] = field(default_factory=dict, repr=False)
+
+    # -- geometry -------------------------------------------------------
+
+    def province(self, location: str) -> Province:
+        return self.provinces[province_of(location)]
+
+    def is_location(self, location: str) -> bool:
+        code = province_of(location)
+        prov = self.provinces.get(code)
+        if prov is None:
+            return False
+        return location == code or location in prov.coasts
+
+    def unit_can_stand(self, kind: str, location: str) -> bool:
+        """May a unit of this kind exist on this location?"""
+        prov = self.provinces.get(province_of(location))
+        if prov is None or prov.terrain is Terrain.IMPASSABLE:
+            return False
+        if kind == ARMY:
+            return prov.terrain is not Terrain.SEA and location == prov.code
+        if prov.terrain is Terrain.LAND:
+            return False
+        return location in prov.coasts if prov.coasts else location == prov.code
+
+    def can_move(self, kind: str, source: str, target: str) -> bool:
+        """One ordinary move (no convoy) from location to location."""
+        if kind == ARMY:
+            return province_of(target) in self.army_moves.get(province_of(source), ())
+        return target in self.fleet_moves.get(source, ())
+
+    def reaches(self, kind: str, source: str, province: str) -> bool:
+        """Can the unit move into some location of ``province``?
+
+        This is what support needs: a fleet may support into a split-coast
+        province it reaches on either coast (DATC 6.B.4).
+        """
+        if kind == ARMY:
+            return province in self.army_moves.get(province_of(source), ())
+        moves = self.fleet_moves.get(source, ())
+        return any(loc in moves for loc in self.provinces[province].locations)
+
+    def fleet_coasts_reached(self, source: str, province: str) -> tuple[str, ...]:
+        moves = self.fleet_moves.get(source, ())
+        return tuple(loc for loc in self.provinces[province].locations if loc in moves)
+
+    def convoyable(self, origin: str, dest: str) -> bool:
+        """Could an army go from one province to another over some chain of seas?"""
+        provs = self.provinces
+        if provs[origin].terrain is not Terrain.COAST or provs[dest].terrain is not Terrain.COAST:
+            return False
+        key = frozenset((origin, dest))
+        if key not in self._convoyable:
+            seas = [s for s in self.neighbours(origin) if provs[s].is_sea]
+            seen = set(seas)
+            found = False
+            while seas and not found:
+                here = seas.pop()
+                for nxt in self.neighbours(here):
+                    if nxt == dest:
+                        found = True
+                    elif nxt not in seen and provs[nxt].is_sea:
+                        seen.add(nxt)
+                        seas.append(nxt)
+            self._convoyable[key] = found
+        return self._convoyable[key]
+
+    def neighbours(self, province: str) -> frozenset[str]:
+        """Provinces next to this one by land or sea (the graph of R-RET-3)."""
+        cached = self._neighbours.get(province)
+        if cached is None:
+            found = set(self.army_moves.get(province, ()))
+            for loc in self.provinces[province].locations:
+                found.update(province_of(t) for t in self.fleet_moves.get(loc, ()))
+            cached = frozenset(found)
+            self._neighbours[province] = cached
+        return cached
+
+    def distances_from(self, provinces: Iterable[str]) -> Mapping[str, int]:
+        """Graph distance of every province from the nearest of ``provinces``."""
+        sources = frozenset(provinces)
+        cached = self._distances.get(sources)
+        if cached is not None:
+            return cached
+        dist = {p: 0 for p in sources}
+        queue = deque(sources)
+        while queue:
+            here = queue.popleft()
+            for nxt in self.neighbours(here):
+                if nxt not in dist and self.provinces[nxt].terrain is not Terrain.IMPASSABLE:
+                    dist[nxt] = dist[here] + 1
+                    queue.append(nxt)
+        self._distances[sources] = dist
+        return dist
+
+    # -- powers and centres --------------------------------------------
+
+    @property
+    def supply_centres(self) -> frozenset[str]:
+        return frozenset(p.code for p in self.provinces.values() if p.supply_centre)
+
+    def victory_threshold(self, power: str) -> int:
+        return self.victory_by_power.get(power, self.victory_centres)
+
+
+class BoardError(ValueError):
+    """The variant data itself is inconsistent (a GM's file, not a player's order)."""
+
+
+def board_from_dict(data: Mapping[str, Any]) -> Board:
+    """Build a Board from the parsed variant file (``maps/<name>.toml``)."""
+    variant = data.get("variant", {})
+    provinces: dict[str, Province] = {}
+    army_moves: dict[str, frozenset[str]] = {}
+    fleet_moves: dict[str, frozenset[str]] = {}
+    for code, raw in data.get("provinces", {}).items():
+        code = code.upper()
+        coasts_raw: Mapping[str, list[str]] = raw.get("coasts") or {}
+        coasts = tuple(f"{code}/{c.upper()}" for c in sorted(coasts_raw))
+        try:
+            terrain = Terrain(raw["type"])
+        except (KeyError, ValueError) as exc:
+            raise BoardError(f"province {code}: bad or missing type") from exc
+        provinces[code] = Province(
+            code=code,
+            terrain=terrain,
+            supply_centre=bool(raw.get("sc", False)),
+            name_en=raw.get("en", code),
+            name_it=raw.get("it", raw.get("en", code)),
+            code_it=raw.get("it_code", code),
+            coasts=coasts,
+            aliases=tuple(raw.get("aliases", ())),
+            it_aliases=tuple(raw.get("it_aliases", ())),
+        )
+        army_moves[code] = frozenset(x.upper() for x in raw.get("army", ()))
+        if coasts:
+            for coast, targets in coasts_raw.items():
+                fleet_moves[f"{code}/{coast.upper()}"] = frozenset(t.upper() for t in targets)
+        elif raw.get("fleet"):
+            fleet_moves[code] = frozenset(t.upper() for t in raw["fleet"])
+    powers: dict[str, Power] = {}
+    victory_by_power: dict[str, int] = {}
+    for name, raw in data.get("powers", {}).items():
+        name = name.upper()
+        units = []
+        for text in raw.get("units", ()):
+            kind, _, loc = text.partition(" ")
+            units.append((kind.upper(), loc.strip().upper()))
+        powers[name] = Power(
+            name=name,
+            name_en=raw.get("en", name.title()),
+            name_it=raw.get("it", raw.get("en", name.title())),
+            code_it=raw.get("it_code", name[:3]),
+            colour=raw.get("colour", "#888888"),
+            home_centres=frozenset(raw.get("home_centres", ())),
+            home_territory=frozenset(raw.get("home_territory", raw.get("home_centres", ()))),
+            start_units=tuple(units),
+        )
+        if "victory_centres" in raw:
+            victory_by_power[name] = int(raw["victory_centres"])
+    board = Board(
+        name=variant.get("name", "unnamed"),
+        start_year=int(variant.get("start_year", 1901)),
+        victory_centres=int(variant.get("victory_centres", 18)),
+        powers=powers,
+        provinces=provinces,
+        army_moves=army_moves,
+        fleet_moves=fleet_moves,
+        victory_by_power=victory_by_power,
+    )
+    _check(board)
+    return board
+
+
+def _check(board: Board) -> None:
+    """Refuse a map whose facts contradict each other, naming the fact."""
+    for code, targets in board.army_moves.items():
+        for t in targets:
+            if t not in board.provinces:
+                raise BoardError(f"province {code}: army adjacency names unknown {t}")
+            if code not in board.army_moves.get(t, ()):
+                raise BoardError(f"army adjacency {code}-{t} is not symmetric")
+    for loc, targets in board.fleet_moves.items():
+        for t in targets:
+            if not board.is_location(t):
+                raise BoardError(f"location {loc}: fleet adjacency names unknown {t}")
+            if loc not in board.fleet_moves.get(t, ()):
+                raise BoardError(f"fleet adjacency {loc}-{t} is not symmetric")
+    for power in board.powers.values():
+        for kind, loc in power.start_units:
+            if not board.unit_can_stand(kind, loc):
+                raise BoardError(f"{power.name}: start unit {kind} {loc} cannot stand there")
+        for c in power.home_centres:
+            if c not in board.provinces or not board.provinces[c].supply_centre:
+                raise BoardError(f"{power.name}: home centre {c} is not a supply centre")

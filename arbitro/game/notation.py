@@ -1,0 +1,118 @@
+"""Read one order written in arbitro's canonical notation (DATC/MILA style).
+
+This is the strict machine notation of the CLI contracts and the DATC files:
+``A PAR - BUR``, ``A LON - NWY VIA``, ``A MAR S A PAR - BUR``, ``A MAR S A PAR [H]``,
+``F NTH C A LON - NWY``, ``F SEV R ARM``, ``F SEV D``, ``A PAR B``, ``WAIVE``;
+also the DATC file spellings ``Build A kie``, ``Remove F tri``, ``A lon-nwy via convoy``.
+Players' free text goes through the mail parser instead.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .board import Board
+from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
+
+_TOKEN = re.compile(r"[A-Za-z]+(?:/[A-Za-z]{2})?|-|\(\w\w\)")
+
+
+def _location(board: Board, word: str) -> str | None:
+    loc = word.upper()
+    if "(" in loc:
+        loc = loc.replace("(", "/").replace(")", "")
+    if board.is_location(loc):
+        return loc
+    base, _, coast = loc.partition("/")
+    # a coast on a province that has none (A SPA/NC's twin "A GRE/SC") keeps the province;
+    # an unknown coast on a split province is left for legality to refuse
+    if base in board.provinces:
+        return loc if coast else base
+    return None
+
+
+def read_order(board: Board, power: str, text: str) -> Order | str:
+    """An Order, or an English error message saying what could not be read."""
+    raw = text.strip()
+    compact = re.sub(r"\s*\(\s*(\w\w)\s*\)", r"/\1", raw)  # "stp (nc)" -> "stp/nc"
+    words = _TOKEN.findall(compact.replace("->", " - ").replace("–", "-"))
+    words = [w.upper() for w in words]
+    if not words:
+        return "empty order"
+    if words == ["WAIVE"]:
+        return Waive(power)
+    if words[0] in ("BUILD", "REMOVE", "DISBAND") and len(words) >= 3:
+        kind, loc = _kind(words[1]), _location(board, words[2])
+        if kind is None or loc is None:
+            return f"cannot read {raw!r}"
+        return Build(power, kind, loc) if words[0] == "BUILD" else Disband(power, kind, loc)
+    if len(words) < 2:
+        return f"cannot read {raw!r}"
+    kind = _kind(words[0])
+    loc = _location(board, words[1])
+    if kind is None:
+        return f"{raw!r}: an order starts with the unit type A or F"
+    if loc is None:
+        return f"unknown province {words[1]}"
+    rest = words[2:]
+    if not rest or rest in (["H"], ["HOLD"], ["HOLDS"]):
+        return Hold(power, kind, loc)
+    verb, args = rest[0], rest[1:]
+    if verb in ("D", "DISBAND", "REMOVE"):
+        return Disband(power, kind, loc)
+    if verb in ("B", "BUILD"):
+        return Build(power, kind, loc)
+    if verb in ("-", "R", "RETREAT"):
+        via = False
+        while args and args[-1] in ("VIA", "CONVOY", "BY"):
+            via = True
+            args = args[:-1]
+        if len(args) != 1:
+            return f"cannot read {raw!r}"
+        dest = _location(board, args[0])
+        if dest is None:
+            return f"unknown province {args[0]}"
+        if verb == "-":
+            return Move(power, kind, loc, dest, via)
+        return Retreat(power, kind, loc, dest)
+    if verb in ("S", "SUPPORT", "SUPPORTS"):
+        target = _target(board, args)
+        if isinstance(target, str):
+            return target
+        skind, sloc, dest = target
+        return Support(power, kind, loc, skind, sloc, dest)
+    if verb in ("C", "CONVOY", "CONVOYS"):
+        target = _target(board, args)
+        if isinstance(target, str):
+            return target
+        _, aloc, dest = target
+        if dest is None:
+            return f"{raw!r}: a convoy names the army's destination"
+        return Convoy(power, kind, loc, aloc, dest)
+    return f"cannot read {raw!r}"
+
+
+def _kind(word: str) -> str | None:
+    return {"A": "A", "ARMY": "A", "F": "F", "FLEET": "F"}.get(word)
+
+
+def _target(board: Board, args: list[str]) -> tuple[str | None, str, str | None] | str:
+    """``[A] PAR [- BUR | H]`` -> (kind, location, destination or None)."""
+    kind = None
+    if args and _kind(args[0]) and len(args) > 1 and _location(board, args[1]):
+        kind = _kind(args[0])
+        args = args[1:]
+    if not args:
+        return "support or convoy of what?"
+    loc = _location(board, args[0])
+    if loc is None:
+        return f"unknown province {args[0]}"
+    tail = args[1:]
+    if not tail or tail in (["H"], ["HOLD"]):
+        return (kind, loc, None)
+    if tail[0] == "-" and len(tail) == 2:
+        dest = _location(board, tail[1])
+        if dest is None:
+            return f"unknown province {tail[1]}"
+        return (kind, loc, dest)
+    return f"cannot read {' '.join(args)!r}"

@@ -1,0 +1,41 @@
+"""What a phase produced: a result per order, and the position that follows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Mapping
+
+from .orders import Order
+from .position import Position
+
+
+class Result(str, Enum):
+    SUCCEEDS = "succeeds"
+    FAILS = "fails"
+    VOID = "void"  # illegal or unclear: the unit holds (R-ORD-3)
+
+
+class Source(str, Enum):
+    PLAYER = "player"
+    DEFAULT = "default"  # chosen by the referee's rules (R-RET-3, R-ADJU-2/3, R-ONP-1, ...)
+    BALLOT = "ballot"  # voted by the other players (R-ONP-3, R-ONP-5)
+
+
+@dataclass(frozen=True)
+class OrderResult:
+    order: Order
+    result: Result
+    reason: str | None = None  # a code of arbitro.game.reasons
+    detail: tuple[str, ...] = ()  # the reason's arguments (province codes, ...)
+    source: Source = Source.PLAYER
+
+
+@dataclass(frozen=True)
+class PhaseOutcome:
+    results: tuple[OrderResult, ...]
+    next: Position  # the next phase that must be played (empty phases skipped)
+    adjustments: Mapping[str, int] = field(default_factory=dict)  # when next is winter
+    winner: str | None = None
+    # The position right after this phase, before skipping (for reports and maps).
+    after: Position | None = None

@@ -1,0 +1,442 @@
+"""Play one phase: orders in, results and the next position out (R-SEQ).
+
+``play`` is the single entry point for movement, retreat and adjustment phases.
+Empty retreat and adjustment phases are skipped; centres change after autumn;
+victory is checked after autumn (R-END-1).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping, Sequence
+
+from .adjudicator import adjudicate_movement
+from .board import ARMY, FLEET, Board, province_of
+from .orders import Build, Disband, Move, Order, Retreat, Waive
+from .outcome import OrderResult, PhaseOutcome, Result, Source
+from .position import (
+    ADJUSTMENT,
+    FALL,
+    MOVEMENT,
+    NEUTRAL,
+    RETREAT,
+    Dislodged,
+    Phase,
+    Position,
+    Unit,
+    make_position,
+)
+from .rules import ITALIAN, Rules
+
+NMR_REASONS = ("first", "abandoned", "civil_disorder")
+
+
+def play(
+    board: Board,
+    position: Position,
+    orders: Mapping[str, Sequence[Order]],
+    rules: Rules = Rules(),
+    nmr: Mapping[str, str] | None = None,
+    ballots: Mapping[str, Mapping[str, Sequence[Order]]] | None = None,
+) -> PhaseOutcome:
+    """Adjudicate the phase of ``position`` with the orders given per power.
+
+    ``nmr`` names powers whose orders did not arrive and why (``first``,
+    ``abandoned``, ``civil_disorder``); ``ballots`` are the other players' votes
+    for such a power (R-ONP-3, R-ONP-5). Powers simply missing from ``orders``
+    hold, or get the automatic retreat and adjustment defaults of ``rules``.
+    """
+    nmr = dict(nmr or {})
+    ballots = ballots or {}
+    given = _given_orders(board, position, orders, rules, nmr, ballots)
+    kind = position.phase.kind
+    if kind == MOVEMENT:
+        return _play_movement(board, position, given, rules)
+    if kind == RETREAT:
+        return _play_retreats(board, position, given, rules, nmr)
+    return _play_adjustments(board, position, given, rules, nmr)
+
+
+def _given_orders(
+    board: Board,
+    position: Position,
+    orders: Mapping[str, Sequence[Order]],
+    rules: Rules,
+    nmr: Mapping[str, str],
+    ballots: Mapping[str, Mapping[str, Sequence[Order]]],
+) -> list[tuple[Order, Source]]:
+    """Players' orders, then the referee's for silent powers (R-ONP, R-RET-3, R-ADJU-2/3)."""
+    given: list[tuple[Order, Source]] = []
+    for power, power_orders in orders.items():
+        if nmr.get(power) in NMR_REASONS and not power_orders:
+            continue
+        given.extend((o, Source.PLAYER) for o in power_orders)
+    ordered = {p for p, o in orders.items() if o}
+    powers = sorted({u.power for u in position.units} | {d.unit.power for d in position.dislodged})
+    for power in powers:
+        if power in ordered or power == NEUTRAL:
+            continue
+        reason = nmr.get(power, "missing")
+        given.extend(
+            _referee_orders(board, position, power, reason, rules.defaults, ballots.get(power, {}))
+        )
+    return given
+
+
+def _referee_orders(
+    board: Board,
+    position: Position,
+    power: str,
+    reason: str,
+    defaults: str,
+    ballots: Mapping[str, Sequence[Order]],
+) -> list[tuple[Order, Source]]:
+    try:
+        from .defaults import default_orders
+    except ImportError:  # the referee-defaults module is still being written
+        return []
+    return list(default_orders(board, position, power, reason, defaults, ballots))
+
+
+# -- movement ----------------------------------------------------------------
+
+
+def _play_movement(
+    board: Board, position: Position, given: Sequence[tuple[Order, Source]], rules: Rules
+) -> PhaseOutcome:
+    res = adjudicate_movement(board, position, given, rules.infer_single_coast)
+    units: list[Unit] = []
+    dislodged_units: list[Unit] = []
+    for u in position.units:
+        if u.province in res.moved:
+            units.append(Unit(u.power, u.kind, res.moved[u.province]))
+        elif u.province in res.dislodged:
+            dislodged_units.append(u)
+        else:
+            units.append(u)
+    occupied = {u.province for u in units}
+    dislodged = []
+    for u in dislodged_units:
+        origin, by_convoy = res.dislodged[u.province]
+        options = retreat_options(board, occupied, u, origin, by_convoy, res.standoffs)
+        dislodged.append(Dislodged(u, options))
+    after = make_position(
+        Phase(position.phase.year, position.phase.season, RETREAT),
+        units,
+        position.centres,
+        dislodged,
+    )
+    return _advance(board, after, res.results)
+
+
+def retreat_options(
+    board: Board,
+    occupied: Iterable[str],
+    unit: Unit,
+    attacker_from: str,
+    by_convoy: bool,
+    standoffs: Iterable[str],
+) -> tuple[str, ...]:
+    """Where a dislodged unit may retreat (R-RET-1).
+
+    Not to an occupied province, nor to one left empty by a standoff, nor to the
+    attacker's origin unless the attacker came by convoy (DATC 4.A.5). A neutral
+    unit is destroyed when dislodged (R-IMP-3).
+    """
+    if unit.power == NEUTRAL:
+        return ()
+    blocked = set(occupied) | set(standoffs)
+    if not by_convoy:
+        blocked.add(attacker_from)
+    if unit.kind == ARMY:
+        targets: Iterable[str] = board.army_moves.get(unit.province, ())
+    else:
+        targets = board.fleet_moves.get(unit.location, ())
+    return tuple(sorted(t for t in targets if province_of(t) not in blocked))
+
+
+# -- retreats ----------------------------------------------------------------
+
+
+def _play_retreats(
+    board: Board,
+    position: Position,
+    given: Sequence[tuple[Order, Source]],
+    rules: Rules,
+    nmr: Mapping[str, str],
+) -> PhaseOutcome:
+    pending = {d.unit.province: d for d in position.dislodged}
+    chosen: dict[str, tuple[int, str]] = {}  # dislodged province -> (result index, destination)
+    results: list[OrderResult] = []
+    for order, source in given:
+        if isinstance(order, Move):  # the DATC files write retreats as moves
+            order = Retreat(order.power, order.kind, order.location, order.destination)
+        if not isinstance(order, (Retreat, Disband)):
+            results.append(OrderResult(order, Result.VOID, "wrong_phase", (), source))
+            continue
+        prov = province_of(order.location)
+        d = pending.get(prov)
+        if d is None or d.unit.power != order.power:
+            results.append(OrderResult(order, Result.VOID, "not_dislodged", (prov,), source))
+            continue
+        if order.kind is not None and order.kind != d.unit.kind:
+            kind_name = "an army" if order.kind == ARMY else "a fleet"
+            results.append(OrderResult(order, Result.VOID, "wrong_kind", (prov, kind_name), source))
+            continue
+        if prov in chosen:
+            i, _ = chosen.pop(prov)
+            old = results[i]
+            results[i] = OrderResult(old.order, Result.VOID, "superseded", (), old.source)
+        if isinstance(order, Disband):
+            chosen[prov] = (len(results), "")
+            results.append(OrderResult(order, Result.SUCCEEDS, None, (), source))
+            continue
+        dest = _retreat_destination(order.destination, d.retreats)
+        if dest is None:
+            legal = ", ".join(d.retreats) or "-"
+            results.append(
+                OrderResult(order, Result.VOID, "retreat_invalid", (order.destination, legal), source)
+            )
+            continue
+        chosen[prov] = (len(results), dest)
+        results.append(OrderResult(order, Result.SUCCEEDS, None, (), source))
+    # R-RET-2: units retreating to one province are all disbanded.
+    by_target: dict[str, list[str]] = {}
+    for prov, (_, dest) in chosen.items():
+        if dest:
+            by_target.setdefault(province_of(dest), []).append(prov)
+    units = list(position.units)
+    for prov, (i, dest) in chosen.items():
+        if not dest:
+            continue
+        clash = by_target[province_of(dest)]
+        if len(clash) > 1:
+            r = results[i]
+            results[i] = OrderResult(
+                r.order, Result.FAILS, "retreat_clash", (province_of(dest),), r.source
+            )
+        else:
+            u = pending[prov].unit
+            units.append(Unit(u.power, u.kind, dest))
+    for prov, d in pending.items():
+        if prov not in chosen and d.retreats:
+            order = Disband(d.unit.power, d.unit.kind, d.unit.location)
+            results.append(OrderResult(order, Result.SUCCEEDS, "no_retreat", (), Source.DEFAULT))
+    after = make_position(
+        Phase(position.phase.year, position.phase.season, RETREAT), units, position.centres
+    )
+    return _advance(board, after, tuple(results))
+
+
+def _retreat_destination(written: str, legal: Sequence[str]) -> str | None:
+    if written in legal:
+        return written
+    matches = [loc for loc in legal if province_of(loc) == province_of(written)]
+    if len(matches) == 1 and (written == province_of(written) or matches[0] == written):
+        return matches[0]
+    return None
+
+
+# -- adjustments -------------------------------------------------------------
+
+
+def adjustment_counts(board: Board, position: Position) -> dict[str, int]:
+    """Builds (+) or disbands (-) each power has to make this winter (R-ADJU-1)."""
+    counts: dict[str, int] = {}
+    for power in sorted(board.powers):
+        units = len(position.units_of(power))
+        centres = len(position.centres_of(power))
+        delta = centres - units
+        if delta > 0:
+            delta = min(delta, len(free_build_sites(board, position, power)))
+        if delta:
+            counts[power] = delta
+    return counts
+
+
+def free_build_sites(board: Board, position: Position, power: str) -> tuple[str, ...]:
+    """Unoccupied home centres the power still owns."""
+    homes = board.powers[power].home_centres if power in board.powers else frozenset()
+    return tuple(
+        sorted(
+            c
+            for c in homes
+            if position.centres.get(c) == power and position.unit_in(c) is None
+        )
+    )
+
+
+def _play_adjustments(
+    board: Board,
+    position: Position,
+    given: Sequence[tuple[Order, Source]],
+    rules: Rules,
+    nmr: Mapping[str, str],
+) -> PhaseOutcome:
+    counts = adjustment_counts(board, position)
+    left = dict(counts)
+    built: set[str] = set()
+    removed: set[str] = set()
+    units = list(position.units)
+    results: list[OrderResult] = []
+    for order, source in given:
+        void = _adjustment_void(board, position, order, counts, left, built, removed)
+        if void is not None:
+            results.append(OrderResult(order, Result.VOID, void[0], void[1:], source))
+            continue
+        power = order.power
+        if isinstance(order, Build):
+            left[power] -= 1
+            built.add(province_of(order.location))
+            units.append(Unit(power, order.kind or ARMY, order.location))
+        elif isinstance(order, Disband):
+            left[power] += 1
+            removed.add(province_of(order.location))
+        else:  # Waive
+            left[power] -= 1
+        results.append(OrderResult(order, Result.SUCCEEDS, None, (), source))
+    # Disbands still owed when the referee's defaults gave none (rules "standard",
+    # or a short list): the DATC civil-disorder rule removes them (DATC 4.D.8).
+    for power, n in sorted(left.items()):
+        if n < 0:
+            for unit in civil_disorder_disbands(board, position, power, -n, removed):
+                removed.add(unit.province)
+                order = Disband(power, unit.kind, unit.location)
+                results.append(
+                    OrderResult(order, Result.SUCCEEDS, "civil_disorder", (), Source.DEFAULT)
+                )
+    units = [u for u in units if u.province not in removed]
+    after = make_position(position.phase, units, position.centres)
+    return _advance(board, after, tuple(results))
+
+
+def _adjustment_void(
+    board: Board,
+    position: Position,
+    order: Order,
+    counts: Mapping[str, int],
+    left: Mapping[str, int],
+    built: set[str],
+    removed: set[str],
+) -> tuple[str, ...] | None:
+    power = order.power
+    if isinstance(order, (Build, Waive)):
+        if counts.get(power, 0) <= 0:
+            return ("no_builds", power)
+        if left[power] <= 0:
+            return ("too_many_builds",)
+        if isinstance(order, Waive):
+            return None
+        prov = province_of(order.location)
+        if prov not in board.provinces:
+            return ("unknown_province", order.location)
+        if prov not in board.powers[power].home_centres:
+            return ("not_home_centre", prov, power)
+        if position.centres.get(prov) != power:
+            return ("centre_not_owned", prov)
+        if position.unit_in(prov) is not None or prov in built:
+            return ("occupied", prov)
+        kind = order.kind or ARMY
+        place = board.provinces[prov]
+        if kind == FLEET and place.coasts and order.location not in place.coasts:
+            return ("coast_needed", prov, ", ".join(place.coasts))
+        location = order.location if kind == FLEET else prov
+        if not board.unit_can_stand(kind, location):
+            return ("fleet_inland" if kind == FLEET else "army_to_sea", prov)
+        return None
+    if isinstance(order, Disband):
+        if counts.get(power, 0) >= 0:
+            return ("no_disbands", power)
+        prov = province_of(order.location)
+        unit = position.unit_in(prov)
+        if unit is None:
+            return ("no_unit", prov)
+        if unit.power != power:
+            return ("wrong_power", prov, unit.power)
+        if prov in removed:
+            return ("disband_twice", prov)
+        if left[power] >= 0:
+            return ("too_many_disbands",)
+        return None
+    return ("wrong_phase",)
+
+
+def civil_disorder_disbands(
+    board: Board, position: Position, power: str, count: int, already: Iterable[str] = ()
+) -> list[Unit]:
+    """DATC civil-disorder disbands: farthest from the home centres first.
+
+    Distance is counted over land and sea alike to the nearest home centre, owned
+    or not; ties go to fleets before armies, then to the first province code.
+    """
+    homes = board.powers[power].home_centres if power in board.powers else frozenset()
+    dist = board.distances_from(homes) if homes else {}
+    skip = set(already)
+    candidates = [u for u in position.units_of(power) if u.province not in skip]
+    candidates.sort(key=lambda u: (-dist.get(u.province, 999), u.kind != FLEET, u.province))
+    return candidates[:count]
+
+
+# -- what comes next ---------------------------------------------------------
+
+
+def _advance(
+    board: Board, after: Position, results: tuple[OrderResult, ...]
+) -> PhaseOutcome:
+    """From the position right after a phase to the next phase that needs playing."""
+    phase = after.phase
+    centres = dict(after.centres)
+    winner = None
+    if phase.kind == RETREAT and not any(d.retreats for d in after.dislodged):
+        # Nothing to retreat: skip the retreat phase (units with no retreat are lost).
+        if phase.season == FALL:
+            centres = update_centres(board, after)
+            winner = find_winner(board, centres)
+        nxt = make_position(phase.following(), after.units, centres)
+        return _skip_empty_winter(board, nxt, after, results, winner)
+    if phase.kind == RETREAT:
+        return PhaseOutcome(results, after, after=after)
+    return _skip_empty_winter(
+        board, make_position(phase.following(), after.units, centres), after, results, None
+    )
+
+
+def _skip_empty_winter(
+    board: Board,
+    nxt: Position,
+    after: Position,
+    results: tuple[OrderResult, ...],
+    winner: str | None,
+) -> PhaseOutcome:
+    if nxt.phase.kind == ADJUSTMENT:
+        counts = adjustment_counts(board, nxt)
+        if not counts or winner is not None:
+            if winner is None:
+                nxt = make_position(nxt.phase.following(), nxt.units, nxt.centres)
+            return PhaseOutcome(results, nxt, {}, winner, after)
+        return PhaseOutcome(results, nxt, counts, winner, after)
+    return PhaseOutcome(results, nxt, {}, winner, after)
+
+
+def update_centres(board: Board, position: Position) -> dict[str, str]:
+    """After autumn a unit standing on a centre takes it (R-SEQ)."""
+    centres = dict(position.centres)
+    for u in position.units:
+        if u.power != NEUTRAL and board.provinces[u.province].supply_centre:
+            centres[u.province] = u.power
+    return centres
+
+
+def find_winner(board: Board, centres: Mapping[str, str]) -> str | None:
+    """The power that reached its victory threshold (R-END-1), if any."""
+    counts: dict[str, int] = {}
+    for owner in centres.values():
+        counts[owner] = counts.get(owner, 0) + 1
+    winners = [p for p, n in counts.items() if p in board.powers and n >= board.victory_threshold(p)]
+    if not winners:
+        return None
+    winners.sort(key=lambda p: -counts[p])
+    return winners[0]
+
+
+def is_italian(rules: Rules) -> bool:
+    return rules.defaults == ITALIAN

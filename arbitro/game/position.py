@@ -1,0 +1,133 @@
+"""Where everything stands at the start of a phase."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping
+
+from .board import Board, province_of
+
+SPRING, FALL, WINTER = "S", "F", "W"
+MOVEMENT, RETREAT, ADJUSTMENT = "M", "R", "A"
+
+_PHASE = re.compile(r"^([SFW])(\d{1,5})([MRA])$")
+
+
+class PhaseError(ValueError):
+    pass
+
+
+@dataclass(frozen=True, order=True)
+class Phase:
+    year: int
+    season: str  # S, F, W
+    kind: str  # M, R, A
+
+    @classmethod
+    def parse(cls, text: str) -> "Phase":
+        m = _PHASE.match(text.strip().upper())
+        if not m:
+            raise PhaseError(f"phase {text!r} is not of the form S1901M, F1901R, W1901A")
+        season, year, kind = m.group(1), int(m.group(2)), m.group(3)
+        if (season == WINTER) != (kind == ADJUSTMENT):
+            raise PhaseError(f"phase {text!r}: adjustments happen in winter only")
+        return cls(year, season, kind)
+
+    def __str__(self) -> str:
+        return f"{self.season}{self.year}{self.kind}"
+
+    # order=True compares (year, season, kind) as strings; give a true game order
+    @property
+    def sort_key(self) -> tuple[int, int]:
+        return (self.year, _ORDER.index((self.season, self.kind)))
+
+    def following(self) -> "Phase":
+        """The phase after this one, before any skipping."""
+        i = _ORDER.index((self.season, self.kind))
+        if i == len(_ORDER) - 1:
+            return Phase(self.year + 1, *_ORDER[0])
+        return Phase(self.year, *_ORDER[i + 1])
+
+
+_ORDER = [(SPRING, MOVEMENT), (SPRING, RETREAT), (FALL, MOVEMENT), (FALL, RETREAT), (WINTER, ADJUSTMENT)]
+
+NEUTRAL = "NEUTRAL"  # owner of units that belong to no power (R-IMP-3)
+
+
+@dataclass(frozen=True)
+class Unit:
+    power: str
+    kind: str  # "A" or "F"
+    location: str
+
+    @property
+    def province(self) -> str:
+        return province_of(self.location)
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.location}"
+
+
+@dataclass(frozen=True)
+class Dislodged:
+    """A unit dislodged in the movement phase just played, with where it may go."""
+
+    unit: Unit
+    retreats: tuple[str, ...]  # legal destination locations, sorted
+
+
+@dataclass(frozen=True)
+class Position:
+    phase: Phase
+    units: tuple[Unit, ...]
+    centres: Mapping[str, str]  # supply centre province -> owning power
+    dislodged: tuple[Dislodged, ...] = ()
+    _by_province: dict[str, Unit] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        index = {u.province: u for u in self.units}
+        if len(index) != len(self.units):
+            raise PhaseError("two units stand in the same province")
+        self._by_province.update(index)
+
+    def unit_in(self, province: str) -> Unit | None:
+        return self._by_province.get(province)
+
+    def units_of(self, power: str) -> tuple[Unit, ...]:
+        return tuple(u for u in self.units if u.power == power)
+
+    def centres_of(self, power: str) -> tuple[str, ...]:
+        return tuple(sorted(p for p, owner in self.centres.items() if owner == power))
+
+    def dislodged_in(self, province: str) -> Dislodged | None:
+        for d in self.dislodged:
+            if d.unit.province == province:
+                return d
+        return None
+
+    @property
+    def powers_present(self) -> frozenset[str]:
+        return frozenset(u.power for u in self.units) | frozenset(self.centres.values())
+
+
+def make_position(
+    phase: Phase | str,
+    units: Iterable[Unit],
+    centres: Mapping[str, str],
+    dislodged: Iterable[Dislodged] = (),
+) -> Position:
+    ph = Phase.parse(phase) if isinstance(phase, str) else phase
+    return Position(
+        phase=ph,
+        units=tuple(sorted(units, key=lambda u: u.location)),
+        centres=dict(sorted(centres.items())),
+        dislodged=tuple(sorted(dislodged, key=lambda d: d.unit.location)),
+    )
+
+
+def start_position(board: Board) -> Position:
+    """Spring of the variant's first year (R-MAP-2)."""
+    units = [Unit(p.name, kind, loc) for p in board.powers.values() for kind, loc in p.start_units]
+    centres = {c: p.name for p in board.powers.values() for c in p.home_centres}
+    return make_position(Phase(board.start_year, SPRING, MOVEMENT), units, centres)
