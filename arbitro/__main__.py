@@ -1,0 +1,5 @@
+import sys
+
+from arbitro.cli import main
+
+sys.exit(main())

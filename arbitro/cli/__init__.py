@@ -1,0 +1,39 @@
+"""The ``arbitro`` command: one module per subcommand, wired here."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from typing import Sequence
+
+# Subcommand modules (arbitro/cli/<name>.py), each with add_parser() and run().
+COMMANDS = ("run", "dev", "check_config", "adjudicate", "parse", "render", "variant", "gm")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="arbitro", description="Play-by-email Diplomacy referee")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        try:
+            module = importlib.import_module(f"arbitro.cli.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"arbitro.cli.{name}":
+                continue  # that subcommand is not part of this build
+            raise
+        command = module.add_parser(sub)
+        command.set_defaults(handler=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "handler", None):
+        parser.print_help()
+        return 2
+    return int(args.handler(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,224 @@
+"""The JSON shapes of the command-line contracts (docs: ../shared/docs/CONTRACTS.md).
+
+Converts between the documented JSON and the rules core's values. Input that is
+not of the documented shape raises ContractError with one line saying what is
+wrong; orders, however bad, never raise: they come back void with a reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .game.board import Board
+from .game.notation import read_order
+from .game.orders import Order, format_order
+from .game.outcome import OrderResult, PhaseOutcome, Result, Source
+from .game.phases import NMR_REASONS, play
+from .game.position import NEUTRAL, Dislodged, Phase, PhaseError, Position, Unit, make_position
+from .game.reasons import explain
+from .game.rules import ITALIAN, STANDARD, Rules
+
+
+class ContractError(ValueError):
+    pass
+
+
+def _mapping(data: Any, what: str) -> Mapping[str, Any]:
+    if data is None:
+        return {}
+    if not isinstance(data, Mapping):
+        raise ContractError(f"{what} must be an object")
+    return data
+
+
+def _power(board: Board, name: Any, what: str) -> str:
+    if not isinstance(name, str):
+        raise ContractError(f"{what}: power names are strings")
+    power = name.strip().upper()
+    if power not in board.powers and power != NEUTRAL:
+        raise ContractError(f"{what}: unknown power {name!r}")
+    return power
+
+
+def _unit(board: Board, power: str, text: Any, what: str) -> Unit:
+    if not isinstance(text, str):
+        raise ContractError(f"{what}: units are strings like \"A PAR\"")
+    kind, _, loc = text.strip().upper().partition(" ")
+    loc = loc.strip().replace("(", "/").replace(")", "")
+    kind = {"ARMY": "A", "FLEET": "F"}.get(kind, kind)
+    if kind not in ("A", "F") or not board.unit_can_stand(kind, loc):
+        raise ContractError(f"{what}: {text!r} is not a unit that can stand on this map")
+    return Unit(power, kind, loc)
+
+
+def position_from_json(board: Board, data: Mapping[str, Any]) -> Position:
+    """The ``adjudicate`` input shape (phase, units, dislodged, centers) as a Position."""
+    data = _mapping(data, "the input")
+    try:
+        phase = Phase.parse(str(data.get("phase", f"S{board.start_year}M")))
+    except PhaseError as exc:
+        raise ContractError(str(exc)) from exc
+    units = []
+    for name, texts in _mapping(data.get("units"), "units").items():
+        power = _power(board, name, "units")
+        if not isinstance(texts, list):
+            raise ContractError(f"units.{name} must be a list")
+        units.extend(_unit(board, power, t, f"units.{name}") for t in texts)
+    dislodged = []
+    for name, entries in _mapping(data.get("dislodged"), "dislodged").items():
+        power = _power(board, name, "dislodged")
+        for text, options in _mapping(entries, f"dislodged.{name}").items():
+            unit = _unit(board, power, text, f"dislodged.{name}")
+            if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
+                raise ContractError(f"dislodged.{name}.{text} must be a list of provinces")
+            legal = tuple(sorted(o.strip().upper() for o in options if board.is_location(o.strip().upper())))
+            dislodged.append(Dislodged(unit, legal))
+    raw_centres = data.get("centers", data.get("centres"))
+    if raw_centres is None:
+        centres = {c: p.name for p in board.powers.values() for c in p.home_centres}
+    else:
+        centres = {}
+        for name, provs in _mapping(raw_centres, "centers").items():
+            power = _power(board, name, "centers")
+            if not isinstance(provs, list):
+                raise ContractError(f"centers.{name} must be a list")
+            for c in provs:
+                code = str(c).strip().upper()
+                if code not in board.provinces or not board.provinces[code].supply_centre:
+                    raise ContractError(f"centers.{name}: {c!r} is not a supply centre")
+                centres[code] = power
+    try:
+        return make_position(phase, units, centres, dislodged)
+    except PhaseError as exc:
+        raise ContractError(str(exc)) from exc
+
+
+def position_to_json(position: Position) -> dict[str, Any]:
+    units: dict[str, list[str]] = {}
+    for u in position.units:
+        units.setdefault(u.power, []).append(str(u))
+    dislodged: dict[str, dict[str, list[str]]] = {}
+    for d in position.dislodged:
+        dislodged.setdefault(d.unit.power, {})[str(d.unit)] = list(d.retreats)
+    centres: dict[str, list[str]] = {}
+    for c, owner in sorted(position.centres.items()):
+        centres.setdefault(owner, []).append(c)
+    return {
+        "phase": str(position.phase),
+        "units": dict(sorted(units.items())),
+        "dislodged": dict(sorted(dislodged.items())),
+        "centers": dict(sorted(centres.items())),
+    }
+
+
+def rules_from_json(data: Mapping[str, Any]) -> Rules:
+    options = _mapping(data.get("options"), "options")
+    defaults = options.get("defaults", ITALIAN)
+    if defaults not in (ITALIAN, STANDARD):
+        raise ContractError(f"options.defaults must be \"{ITALIAN}\" or \"{STANDARD}\"")
+    return Rules(
+        defaults=defaults,
+        infer_single_coast=bool(options.get("infer_single_coast", True)),
+        strict_support=bool(options.get("strict_support", True)),
+    )
+
+
+def read_orders(
+    board: Board, data: Mapping[str, Any], position: Position | None = None
+) -> tuple[dict[str, list[Order]], list[tuple[str, str, str]]]:
+    """Orders per power, and the texts that could not be read (power, text, why)."""
+    orders: dict[str, list[Order]] = {}
+    unreadable: list[tuple[str, str, str]] = []
+    for name, texts in _mapping(data.get("orders"), "orders").items():
+        power = _power(board, name, "orders")
+        if isinstance(texts, str):
+            texts = [texts]
+        if not isinstance(texts, list):
+            raise ContractError(f"orders.{name} must be a list of order strings")
+        orders.setdefault(power, [])
+        for text in texts:
+            got = read_order(board, power, str(text))
+            if isinstance(got, str):
+                free = _read_free_text(board, power, str(text), position)
+                if not isinstance(free, str):
+                    got = free
+            if isinstance(got, str):
+                unreadable.append((power, str(text), got))
+            else:
+                orders[power].append(got)
+    return orders, unreadable
+
+
+def _read_free_text(board: Board, power: str, text: str, position: Position | None) -> Order | str:
+    """Any order text the mail parser understands is accepted too."""
+    try:
+        from .game.parse import parse_one  # type: ignore[attr-defined]
+    except ImportError:
+        return f"cannot read {text!r}"
+    return parse_one(board, text, power=power, position=position)  # type: ignore[no-any-return]
+
+
+def adjudicate_json(board: Board, data: Mapping[str, Any]) -> dict[str, Any]:
+    """One ``arbitro adjudicate`` document in, one out."""
+    data = _mapping(data, "the input")
+    position = position_from_json(board, data)
+    rules = rules_from_json(data)
+    orders, unreadable = read_orders(board, data, position)
+    nmr: dict[str, str] = {}
+    for name, why in _mapping(data.get("nmr"), "nmr").items():
+        if why not in NMR_REASONS:
+            raise ContractError(f"nmr.{name} must be one of {', '.join(NMR_REASONS)}")
+        nmr[_power(board, name, "nmr")] = why
+    ballots: dict[str, dict[str, list[Order]]] = {}
+    for name, votes in _mapping(data.get("ballots"), "ballots").items():
+        target = _power(board, name, "ballots")
+        for voter_name, texts in _mapping(votes, f"ballots.{name}").items():
+            voter = _power(board, voter_name, f"ballots.{name}")
+            if not isinstance(texts, list):
+                raise ContractError(f"ballots.{name}.{voter_name} must be a list")
+            read = [read_order(board, target, str(t)) for t in texts]
+            ballots.setdefault(target, {})[voter] = [o for o in read if not isinstance(o, str)]
+    outcome = play(board, position, orders, rules, nmr, ballots)
+    results = [_result_json(r) for r in outcome.results]
+    for power, text, why in unreadable:
+        results.append({"power": power, "order": text, "result": "void", "reason": why})
+    return {"phase": str(position.phase), "results": results, "next": next_json(outcome)}
+
+
+def _result_json(r: OrderResult) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "power": r.order.power,
+        "order": format_order(r.order),
+        "result": r.result.value,
+    }
+    if r.reason and (r.result is not Result.SUCCEEDS or r.source is not Source.PLAYER):
+        out["reason"] = explain(r.reason, r.detail)
+    elif r.result is not Result.SUCCEEDS:
+        out["reason"] = r.result.value
+    if r.source is not Source.PLAYER:
+        out["source"] = r.source.value
+    return out
+
+
+def next_json(outcome: PhaseOutcome) -> dict[str, Any]:
+    nxt = outcome.next
+    body = position_to_json(nxt)
+    after = outcome.after
+    if after is not None and after.dislodged and nxt.phase != after.phase:
+        # Units dislodged with nowhere to go: listed (empty) though the phase is skipped.
+        for d in after.dislodged:
+            body["dislodged"].setdefault(d.unit.power, {})[str(d.unit)] = list(d.retreats)
+    body["adjustments"] = dict(outcome.adjustments)
+    body["winner"] = outcome.winner
+    return body
+
+
+__all__ = [
+    "ContractError",
+    "adjudicate_json",
+    "next_json",
+    "position_from_json",
+    "position_to_json",
+    "rules_from_json",
+]
+
