@@ -1,0 +1,21 @@
+"""All mapped tables; importing this package registers them on Base.metadata."""
+
+from .audit import AuditEntry
+from .game import Assignment, Game, GamePower, Player, Preference
+from .mail import InboundMail, OutboxAttachment, OutboxMessage
+from .phase import Ballot, OrderSubmission, Phase
+
+__all__ = [
+    "Assignment",
+    "AuditEntry",
+    "Ballot",
+    "Game",
+    "GamePower",
+    "InboundMail",
+    "OrderSubmission",
+    "OutboxAttachment",
+    "OutboxMessage",
+    "Phase",
+    "Player",
+    "Preference",
+]

@@ -1,0 +1,25 @@
+"""Repositories: one per aggregate, each bound to the session of one unit of work."""
+
+from .audit import AuditRepo
+from .games import GameRepo, NotFound, PowerRepo
+from .mail import InboundRepo
+from .orders import BallotRepo, OrderRepo
+from .outbox import Attachment, OutboxRepo
+from .phases import PhaseRepo
+from .players import AssignmentRepo, PlayerRepo, PreferenceRepo
+
+__all__ = [
+    "AssignmentRepo",
+    "Attachment",
+    "AuditRepo",
+    "BallotRepo",
+    "GameRepo",
+    "InboundRepo",
+    "NotFound",
+    "OrderRepo",
+    "OutboxRepo",
+    "PhaseRepo",
+    "PlayerRepo",
+    "PowerRepo",
+    "PreferenceRepo",
+]

@@ -1,0 +1,99 @@
+"""The transactional outbox: mails are queued with the change that caused them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from ..models import OutboxAttachment, OutboxMessage
+from ..status import OutboxStatus
+from .games import NotFound
+
+
+@dataclass(frozen=True)
+class Attachment:
+    filename: str
+    content_type: str
+    data: bytes
+
+
+class OutboxRepo:
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def enqueue(self, key: str, *, recipients: Sequence[str], subject: str, body: str,
+                now: datetime, attachments: Sequence[Attachment] = (),
+                headers: Mapping[str, Any] | None = None, game_id: str | None = None,
+                sender: str | None = None) -> OutboxMessage:
+        """Queue a mail once per ``key``: a second call with the same key returns the
+        first message unchanged (so a replayed step never mails twice)."""
+        existing = self.by_key(key)
+        if existing is not None:
+            return existing
+        message = OutboxMessage(
+            idempotency_key=key, game_id=game_id, sender=sender, recipients=list(recipients),
+            subject=subject, body=body, headers=dict(headers or {}),
+            status=OutboxStatus.QUEUED, attempts=0, next_attempt_at=now, last_error="",
+            created_at=now,
+            attachments=[OutboxAttachment(position=i, filename=a.filename,
+                                          content_type=a.content_type, data=a.data)
+                         for i, a in enumerate(attachments)],
+        )
+        try:
+            with self.session.begin_nested():  # a concurrent enqueue of the key wins
+                self.session.add(message)
+        except IntegrityError:
+            existing = self.by_key(key)
+            if existing is None:
+                raise
+            return existing
+        return message
+
+    def by_key(self, key: str) -> OutboxMessage | None:
+        stmt = select(OutboxMessage).where(OutboxMessage.idempotency_key == key)
+        return self.session.scalars(stmt).one_or_none()
+
+    def get(self, message_id: int) -> OutboxMessage:
+        message = self.session.get(OutboxMessage, message_id)
+        if message is None:
+            raise NotFound(f"no outbox message {message_id}")
+        return message
+
+    def due(self, now: datetime, limit: int = 50) -> list[OutboxMessage]:
+        """Queued messages whose time has come, oldest first; locked on PostgreSQL so that
+        two senders skip each other's rows."""
+        stmt = (select(OutboxMessage)
+                .where(OutboxMessage.status == OutboxStatus.QUEUED,
+                       OutboxMessage.next_attempt_at <= now)
+                .order_by(OutboxMessage.next_attempt_at, OutboxMessage.id)
+                .limit(limit).with_for_update(skip_locked=True))
+        return list(self.session.scalars(stmt))
+
+    def mark_sent(self, message: OutboxMessage, now: datetime) -> None:
+        message.status = OutboxStatus.SENT
+        message.attempts += 1
+        message.sent_at = now
+        message.last_error = ""
+        self.session.flush()
+
+    def mark_failed(self, message: OutboxMessage, now: datetime, error: str,
+                    retry_at: datetime | None) -> None:
+        """Count a failed attempt; retry at ``retry_at``, or give up when it is None."""
+        message.attempts += 1
+        message.last_error = error
+        if retry_at is None:
+            message.status = OutboxStatus.FAILED
+        else:
+            message.next_attempt_at = max(retry_at, now)
+        self.session.flush()
+
+    def counts(self) -> dict[OutboxStatus, int]:
+        stmt = select(OutboxMessage.status, func.count()).group_by(OutboxMessage.status)
+        found = {OutboxStatus(status): n for status, n in self.session.execute(stmt).tuples()}
+        return {status: found.get(status, 0) for status in OutboxStatus}

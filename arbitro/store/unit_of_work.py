@@ -1,0 +1,71 @@
+"""A Store (one engine) hands out units of work: one transaction with every repository."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from sqlalchemy import Engine
+from sqlalchemy.engine import URL
+from sqlalchemy.orm import Session, sessionmaker
+
+from .engine import is_memory_sqlite, make_engine, normalise_url
+from .migrate import migrate
+from .repos import (
+    AssignmentRepo,
+    AuditRepo,
+    BallotRepo,
+    GameRepo,
+    InboundRepo,
+    OrderRepo,
+    OutboxRepo,
+    PhaseRepo,
+    PlayerRepo,
+    PowerRepo,
+    PreferenceRepo,
+)
+
+
+class UnitOfWork:
+    """Everything done through one of these commits together, or not at all."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.games = GameRepo(session)
+        self.powers = PowerRepo(session)
+        self.players = PlayerRepo(session)
+        self.assignments = AssignmentRepo(session)
+        self.preferences = PreferenceRepo(session)
+        self.phases = PhaseRepo(session)
+        self.orders = OrderRepo(session)
+        self.ballots = BallotRepo(session)
+        self.inbound = InboundRepo(session)
+        self.outbox = OutboxRepo(session)
+        self.audit = AuditRepo(session)
+
+
+class Store:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        # Objects stay readable after commit: callers get values, not lazy proxies.
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+
+    @contextmanager
+    def begin(self) -> Iterator[UnitOfWork]:
+        """A transaction: committed when the block ends, rolled back if it raises."""
+        with self._sessions.begin() as session:
+            yield UnitOfWork(session)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+def open_store(url: str | URL, *, run_migrations: bool = True) -> Store:
+    """Open the database at ``url`` (any SQLAlchemy URL), migrated to the newest schema."""
+    parsed = normalise_url(url)
+    engine = make_engine(parsed)
+    if run_migrations:
+        # A file database is migrated on its own connection with foreign keys off; an
+        # in-memory one exists only inside this engine.
+        migrate(engine if is_memory_sqlite(parsed) else parsed)
+    return Store(engine)
