@@ -1,0 +1,65 @@
+"""Positions for the referee-default tests, written as the CLI contract writes them."""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, Mapping
+
+import pytest
+
+from arbitro.game.board import Board
+from arbitro.game.orders import Order, format_order
+from arbitro.game.position import Dislodged, Position, Unit, make_position
+from arbitro.variants import load_board
+
+PositionMaker = Callable[..., Position]
+
+
+@pytest.fixture(scope="session")
+def board() -> Board:
+    return load_board("standard")
+
+
+def _unit(power: str, text: str) -> Unit:
+    kind, loc = text.split()
+    return Unit(power, kind, loc)
+
+
+@pytest.fixture
+def make(board: Board) -> PositionMaker:
+    """``make("F1903R", units={"GERMANY": ["A MUN"]}, centres=..., dislodged=...)``.
+
+    ``centres`` maps a power to its SCs; absent, every power owns its home SCs.
+    ``dislodged`` maps a power to {"A HOL": ["BUR", "RUH"]}.
+    """
+
+    def build(
+        phase: str,
+        units: Mapping[str, Iterable[str]],
+        centres: Mapping[str, Iterable[str]] | None = None,
+        dislodged: Mapping[str, Mapping[str, Iterable[str]]] | None = None,
+    ) -> Position:
+        if centres is None:
+            owned = {c: p.name for p in board.powers.values() for c in p.home_centres}
+        else:
+            owned = {c: power for power, cs in centres.items() for c in cs}
+        return make_position(
+            phase,
+            [_unit(power, text) for power, texts in units.items() for text in texts],
+            owned,
+            [
+                Dislodged(_unit(power, text), tuple(sorted(retreats)))
+                for power, entries in (dislodged or {}).items()
+                for text, retreats in entries.items()
+            ],
+        )
+
+    return build
+
+
+def texts(orders: Iterable[Order]) -> list[str]:
+    return [format_order(o) for o in orders]
+
+
+@pytest.fixture
+def fmt() -> Callable[[Iterable[Order]], list[str]]:
+    return texts
