@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from .board import Board, province_of
-from .legality import Effective, check_movement_orders
+from .legality import Effective, check_movement_orders, route_exists
 from .orders import Order
 from .outcome import OrderResult, Result, Source
 from .position import NEUTRAL, Position, Unit
@@ -114,16 +114,17 @@ class _Resolver:
         del self.deps[old:]
 
     def _backup_rule(self, cycle: list[str]) -> None:
-        convoyed = [q for q in cycle if self.eff[q].kind == "move" and self.eff[q].convoyed]
-        for q in cycle:
-            if self.eff[q].kind == "convoy":
-                army = self.eff[q].target
-                if army in self.eff and self.eff[army].convoyed:
-                    convoyed.append(army)
+        # A cycle through a convoying fleet's fate is a convoy paradox; any other
+        # cycle is units moving in a ring.
+        paradox = {
+            self.eff[q].target
+            for q in cycle
+            if self.eff[q].kind == "convoy" and self.eff[self.eff[q].target].convoyed
+        }
         for q in cycle:
             self.state.pop(q, None)
-        if convoyed:
-            self.paradox.update(convoyed)  # Szykman: the paradox's convoys fail
+        if paradox:
+            self.paradox.update(paradox)  # Szykman: the paradox's convoys fail
             return
         for q in cycle:  # circular movement: everyone moves
             if self.eff[q].kind == "move":
@@ -149,24 +150,7 @@ class _Resolver:
         if not fleets:
             return False
         alive = {self.unit[f].location for f in fleets if self._resolve(f)}
-        return self._route_exists(p, e.target, alive)
-
-    def _route_exists(self, origin: str, dest: str, fleets: set[str]) -> bool:
-        fm = self.board.fleet_moves
-        origin_locs = self.board.provinces[origin].locations
-        dest_locs = self.board.provinces[dest].locations
-        frontier = [f for f in fleets if any(loc in fm.get(f, ()) for loc in origin_locs)]
-        seen = set(frontier)
-        while frontier:
-            f = frontier.pop()
-            adj = fm.get(f, ())
-            if any(loc in adj for loc in dest_locs):
-                return True
-            for g in fleets:
-                if g not in seen and g in adj:
-                    seen.add(g)
-                    frontier.append(g)
-        return False
+        return route_exists(self.board, p, e.target, alive)
 
     def _head_to_head(self, p: str) -> bool:
         e = self.eff[p]

@@ -74,13 +74,19 @@ class Board:
     army_moves: Mapping[str, frozenset[str]]  # province -> provinces
     fleet_moves: Mapping[str, frozenset[str]]  # location -> locations
     victory_by_power: Mapping[str, int] = field(default_factory=dict)
+    english_aliases: Mapping[str, str] = field(default_factory=dict)  # ALIAS -> code
     _neighbours: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
     _distances: dict[frozenset[str], Mapping[str, int]] = field(
         default_factory=dict, repr=False
     )
-    _convoyable: dict[frozenset[str], bool] = field(default_factory=dict, repr=False)
+    _convoy_seas: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict, repr=False)
 
     # -- geometry -------------------------------------------------------
+
+    def code_for(self, word: str) -> str | None:
+        """An English province code or alias (``MID``, ``NAT``) to the province code."""
+        w = word.upper()
+        return w if w in self.provinces else self.english_aliases.get(w)
 
     def province(self, location: str) -> Province:
         return self.provinces[province_of(location)]
@@ -126,24 +132,33 @@ class Board:
 
     def convoyable(self, origin: str, dest: str) -> bool:
         """Could an army go from one province to another over some chain of seas?"""
+        return bool(self.convoy_seas(origin, dest))
+
+    def convoy_seas(self, origin: str, dest: str) -> frozenset[str]:
+        """The seas whose fleets could take part in convoying ``origin`` -> ``dest``."""
+        key = (origin, dest)
+        cached = self._convoy_seas.get(key)
+        if cached is None:
+            provs = self.provinces
+            if provs[origin].terrain is Terrain.COAST and provs[dest].terrain is Terrain.COAST:
+                cached = self._seas_reached(origin) & self._seas_reached(dest)
+            else:
+                cached = frozenset()
+            self._convoy_seas[key] = cached
+        return cached
+
+    def _seas_reached(self, coast: str) -> frozenset[str]:
+        """Seas connected to a coastal province through seas only."""
         provs = self.provinces
-        if provs[origin].terrain is not Terrain.COAST or provs[dest].terrain is not Terrain.COAST:
-            return False
-        key = frozenset((origin, dest))
-        if key not in self._convoyable:
-            seas = [s for s in self.neighbours(origin) if provs[s].is_sea]
-            seen = set(seas)
-            found = False
-            while seas and not found:
-                here = seas.pop()
-                for nxt in self.neighbours(here):
-                    if nxt == dest:
-                        found = True
-                    elif nxt not in seen and provs[nxt].is_sea:
-                        seen.add(nxt)
-                        seas.append(nxt)
-            self._convoyable[key] = found
-        return self._convoyable[key]
+        todo = [s for s in self.neighbours(coast) if provs[s].is_sea]
+        seen = set(todo)
+        while todo:
+            here = todo.pop()
+            for nxt in self.neighbours(here):
+                if nxt not in seen and provs[nxt].is_sea:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return frozenset(seen)
 
     def neighbours(self, province: str) -> frozenset[str]:
         """Provinces next to this one by land or sea (the graph of R-RET-3)."""
@@ -247,6 +262,9 @@ def board_from_dict(data: Mapping[str, Any]) -> Board:
         army_moves=army_moves,
         fleet_moves=fleet_moves,
         victory_by_power=victory_by_power,
+        english_aliases={
+            a.upper(): p.code for p in provinces.values() for a in p.aliases if a.upper() not in provinces
+        },
     )
     _check(board)
     return board

@@ -111,7 +111,7 @@ def _check_one(
             return hold, ("own_province",)
         if not board.reaches(unit.kind, unit.location, dp):
             return hold, ("support_unreachable", here, dp)
-        return Effective("support", target=sp, target2=dp), None
+        return Effective("support", target=sp, target2=dp, location=order.destination), None
     assert isinstance(order, Convoy)
     if board.provinces[here].terrain is not Terrain.SEA or unit.kind != FLEET:
         return hold, ("convoy_from_coast", here)
@@ -125,6 +125,9 @@ def _check_one(
         return hold, ("no_unit", ap)
     if army.kind != ARMY:
         return hold, ("convoy_not_army",)
+    if here not in board.convoy_seas(ap, dp):
+        # A fleet that could be on no route from the army to its goal (DATC 4.E.1).
+        return hold, ("convoy_impossible", here, ap, dp)
     return Effective("convoy", target=ap, target2=dp), None
 
 
@@ -145,8 +148,9 @@ def _check_move(
         if target.is_sea:
             return hold, ("army_to_sea", dp)
         # An army ignores any coast written after its destination (DATC 4.B.6).
-        if board.can_move(ARMY, here, dp) and not order.via_convoy:
-            return Effective("move", target=dp, location=dp, via=False), None
+        if board.can_move(ARMY, here, dp):
+            # Over land unless a convoy is ordered for it (decided in _match).
+            return Effective("move", target=dp, location=dp, via=order.via_convoy), None
         if board.convoyable(here, dp):
             return Effective("move", target=dp, location=dp, convoyed=True, via=True), None
         return hold, ("cannot_convoy_there", dp, here)
@@ -169,34 +173,70 @@ def _check_move(
 
 
 def _match(board: Board, position: Position, checked: Checked) -> None:
-    """Tie supports and convoys to the orders they name; unmatched ones are void."""
+    """Tie moves, convoys and supports together; what matches nothing is void."""
     eff = checked.effective
-    # Convoy intent (DATC 4.A.3): an army ordered to an adjacent province goes by
-    # convoy when a fleet of its own power is ordered to convoy it there.
+    convoys: dict[str, list[str]] = {}
     for p, e in eff.items():
-        if e.kind == "convoy":
-            army = eff[e.target]
-            if (
-                army.kind == "move"
-                and not army.convoyed
-                and army.target == e.target2
-                and position.unit_in(p).power == position.unit_in(e.target).power  # type: ignore[union-attr]
-                and board.provinces[army.target].terrain is Terrain.COAST
-                and board.provinces[e.target].terrain is Terrain.COAST
-            ):
-                army.convoyed = True
-    for p, e in eff.items():
+        if e.kind == "convoy" and eff[e.target].kind == "move" and eff[e.target].target == e.target2:
+            convoys.setdefault(e.target, []).append(p)
+    for a, e in eff.items():
+        if e.kind != "move" or e.convoyed:
+            continue
+        # An army ordered to an adjacent province goes by convoy only when a fleet is
+        # ordered to convoy it and the player wrote "via convoy" or one of its own
+        # fleets convoys it (DATC 4.A.3); otherwise over land (DATC 6.G.8).
+        fleets = convoys.get(a, [])
+        power = _power(position, a)
+        if fleets and (e.via or any(_power(position, f) == power for f in fleets)):
+            e.convoyed = True
+    at_sea = {u.location for u in position.units if board.provinces[u.province].is_sea}
+    for a, e in list(eff.items()):
+        if e.kind == "move" and e.convoyed and not route_exists(board, a, e.target, at_sea):
+            # Not even a chain of fleets that could convoy it: the order cannot be
+            # carried out and the army holds (DATC 6.D.32). With such fleets present
+            # the move stands and merely fails if they do not convoy (DATC 6.D.8).
+            _unmatch(checked, a, "no_convoy")
+    for p, e in list(eff.items()):
         if e.kind == "convoy":
             army = eff[e.target]
             if not (army.kind == "move" and army.convoyed and army.target == e.target2):
                 _unmatch(checked, p, "convoy_mismatch", e.target, e.target2 or "")
-        elif e.kind == "support":
-            other = eff[e.target]
-            if e.target2 is None:
-                if other.kind == "move":
-                    _unmatch(checked, p, "support_hold_of_move", e.target)
-            elif not (other.kind == "move" and other.target == e.target2):
-                _unmatch(checked, p, "support_mismatch", e.target, e.target2)
+    for p, e in list(eff.items()):
+        if e.kind != "support":
+            continue
+        other = eff[e.target]
+        if e.target2 is None:
+            if other.kind == "move":
+                _unmatch(checked, p, "support_hold_of_move", e.target)
+        elif not (other.kind == "move" and other.target == e.target2):
+            _unmatch(checked, p, "support_mismatch", e.target, e.target2)
+        elif "/" in e.location and e.location != other.location:
+            # A support naming the other coast supports a move that was not made.
+            _unmatch(checked, p, "support_mismatch", e.target, e.location)
+
+
+def _power(position: Position, province: str) -> str:
+    unit = position.unit_in(province)
+    return unit.power if unit else ""
+
+
+def route_exists(board: Board, origin: str, dest: str, fleets: set[str]) -> bool:
+    """Is there a chain of these fleets' seas from ``origin`` to ``dest``?"""
+    fm = board.fleet_moves
+    origin_locs = board.provinces[origin].locations
+    dest_locs = board.provinces[dest].locations
+    frontier = [f for f in fleets if any(loc in fm.get(f, ()) for loc in origin_locs)]
+    seen = set(frontier)
+    while frontier:
+        f = frontier.pop()
+        adj = fm.get(f, ())
+        if any(loc in adj for loc in dest_locs):
+            return True
+        for g in fleets:
+            if g not in seen and g in adj:
+                seen.add(g)
+                frontier.append(g)
+    return False
 
 
 def _unmatch(checked: Checked, p: str, reason: str, *detail: str) -> None:

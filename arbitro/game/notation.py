@@ -24,11 +24,14 @@ def _location(board: Board, word: str) -> str | None:
     if board.is_location(loc):
         return loc
     base, _, coast = loc.partition("/")
-    # a coast on a province that has none (A SPA/NC's twin "A GRE/SC") keeps the province;
+    code = board.code_for(base)
+    if code is None:
+        return None
+    if not coast:
+        return code
+    # a coast on a province that has none ("GRE/SC") keeps the province;
     # an unknown coast on a split province is left for legality to refuse
-    if base in board.provinces:
-        return loc if coast else base
-    return None
+    return f"{code}/{coast}" if board.provinces[code].coasts else code
 
 
 def read_order(board: Board, power: str, text: str) -> Order | str:
@@ -41,9 +44,11 @@ def read_order(board: Board, power: str, text: str) -> Order | str:
         return "empty order"
     if words == ["WAIVE"]:
         return Waive(power)
-    if words[0] in ("BUILD", "REMOVE", "DISBAND") and len(words) >= 3:
-        kind, loc = _kind(words[1]), _location(board, words[2])
-        if kind is None or loc is None:
+    if words[0] in ("BUILD", "REMOVE", "DISBAND") and len(words) >= 2:
+        # "Build A kie", "Remove F tri", "Remove tri" (the unit type may be left out)
+        kind = _kind(words[1]) if len(words) >= 3 else None
+        loc = _location(board, words[-1])
+        if loc is None or (words[0] == "BUILD" and kind is None):
             return f"cannot read {raw!r}"
         return Build(power, kind, loc) if words[0] == "BUILD" else Disband(power, kind, loc)
     if len(words) < 2:

@@ -33,6 +33,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "support_mismatch": ("the unit in {0} was not ordered to move to {1}", "l'unità in {0} non aveva ordine di muovere in {1}"),
     "convoy_from_coast": ("only fleets at sea can convoy; {0} is a coastal province", "solo le flotte in mare possono trasportare; {0} è costiera"),
     "convoy_not_army": ("only armies can be convoyed", "si possono trasportare solo armate"),
+    "convoy_impossible": ("a fleet in {0} cannot be part of a convoy from {1} to {2}", "una flotta in {0} non può far parte di un trasporto da {1} a {2}"),
     "convoy_mismatch": ("the army in {0} was not ordered to move to {1} by convoy", "l'armata in {0} non aveva ordine di muovere in {1} via mare"),
     "no_convoy": ("no convoy was ordered for this move", "nessun trasporto ordinato per questo movimento"),
     "convoy_disrupted": ("the convoy was disrupted", "il trasporto è stato interrotto"),

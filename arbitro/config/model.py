@@ -1,0 +1,140 @@
+"""The validated configuration: frozen values, passed explicitly (never a global)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
+from pathlib import Path
+
+LANGUAGES = ("it", "en")
+ASSIGNMENTS = ("lot", "preferences")  # R-END-3
+PRESS_MODES = ("white", "grey", "none", "al_buio")  # al_buio: gunboat, R-MAIL-3
+END_CONDITIONS = ("centres", "temporale")  # R-END-1, R-END-2
+DEFAULTS = ("italian", "standard")
+TLS_MODES = ("ssl", "starttls", "none")
+
+
+@dataclass(frozen=True)
+class ImapConfig:
+    host: str
+    port: int
+    user: str
+    password: str = field(repr=False)
+    tls: str
+    folder: str  # where players' mails arrive
+    processed_folder: str
+    quarantine_folder: str
+    poll_seconds: int  # polling interval when the server has no IDLE
+
+
+@dataclass(frozen=True)
+class SmtpConfig:
+    host: str
+    port: int
+    user: str
+    password: str = field(repr=False)
+    tls: str
+
+
+@dataclass(frozen=True)
+class LimitsConfig:
+    max_mail_bytes: int  # larger inbound mails are refused unread
+    mails_per_sender_per_hour: int  # beyond this a sender is ignored for the hour
+    outbound_per_minute: int  # SMTP send rate
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    database_url: str
+    referee_address: str
+    plus_separator: str  # "" = no plus-addressing
+    gm_notify_address: str | None  # operator address for quarantines and alarms
+    timezone: str
+    language: str
+    imap: ImapConfig | None
+    smtp: SmtpConfig | None
+    limits: LimitsConfig
+
+
+@dataclass(frozen=True)
+class DeadlineSpec:
+    """How long a phase lasts: a plain duration ("3d", "36h"), or "Nd@HH:MM": at HH:MM
+    local time on the N-th calendar day after the phase opens."""
+
+    text: str
+    duration: timedelta  # used when at is None
+    days: int  # used when at is set
+    at: time | None
+
+
+@dataclass(frozen=True)
+class Deadlines:
+    movement: DeadlineSpec
+    retreat: DeadlineSpec
+    adjustment: DeadlineSpec
+    first_movement: DeadlineSpec  # the first Spring, often longer for diplomacy
+
+
+@dataclass(frozen=True)
+class DaysOff:
+    weekdays: frozenset[int]  # 0 = Monday
+    dates: frozenset[date]
+
+    def __contains__(self, day: date) -> bool:
+        return day.weekday() in self.weekdays or day in self.dates
+
+
+@dataclass(frozen=True)
+class EndCondition:
+    condition: str  # "centres" | "temporale"
+    centres: int | None  # None = the variant's own threshold (R-END-1)
+    date: date | None  # temporale end date (R-END-2)
+
+
+@dataclass(frozen=True)
+class PlayerConfig:
+    address: str  # lower-case
+    name: str
+    language: str
+    password: str | None = field(repr=False)  # plain, hashed when the game is created
+    password_hash: str | None = field(repr=False)
+    preferences: tuple[str, ...]  # power keys, first choice first; () = none
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    id: str
+    name: str
+    variant: str
+    language: str
+    timezone: str
+    start: datetime | None  # aware; None = when the GM starts it
+    assignment: str
+    players: tuple[PlayerConfig, ...]
+    deadlines: Deadlines
+    days_off: DaysOff
+    reminders: tuple[timedelta, ...]  # before each deadline, longest first
+    lateness_bank_days: int  # R-LATE-1
+    lateness_max_per_turn: int  # R-LATE-1
+    press: str
+    end: EndCondition
+    defaults: str
+    strict_support: bool
+    infer_single_coast: bool
+    gm_address: str
+    gm_password: str | None = field(repr=False)
+    gm_password_hash: str | None = field(repr=False)
+    mailing_list: str | None  # replacement calls (R-ONP-4); None = the GM gets them
+
+
+@dataclass(frozen=True)
+class Config:
+    path: Path
+    server: ServerConfig
+    games: tuple[GameConfig, ...]
+
+    def game(self, game_id: str) -> GameConfig:
+        for game in self.games:
+            if game.id == game_id:
+                return game
+        raise KeyError(game_id)

@@ -1,0 +1,202 @@
+"""Every way players name provinces and powers, indexed for the order parser.
+
+A *key* is a name folded to lower-case ASCII letters and digits with the small
+linking words dropped: "Mare d'Irlanda" -> "mareirlanda", "Gulf of Lyon" ->
+"gulflyon". A key may name more than one province ("liv": Livonia for Italian
+players, Liverpool for English ones); the parser lets the board decide.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Mapping
+
+from .board import Board, Terrain
+from .spelling import allowed_errors, closest
+
+# Linking words inside multi-word names.
+NAME_FILLERS = frozenset(
+    "di del della dello dei degli delle d dell de of the la le il lo".split()
+)
+# Words too generic to name a province alone (not matched by prefix or spelling).
+GENERIC = frozenset(
+    """mar mare mari sea seas golfo gulf oceano ocean costa coast canale channel baia bight
+    stretto nord north sud south est east ovest west mediterraneo mediterranean atlantico
+    atlantic orientale occidentale settentrionale meridionale eastern western northern
+    southern centrale medio mid san st saint""".split()
+)
+# First words dropped to make short forms ("Mar Egeo" -> "egeo", "San Pietroburgo" -> "pietroburgo").
+_DROP_FIRST = frozenset("mar mare golfo gulf baia oceano san st saint".split())
+_DROP_LAST = frozenset("sea ocean bight channel".split())
+
+# Abbreviations with a second reading players really use (R-ORD-2): English players
+# write Liv for Liverpool, some Italian tables use Gal for Galles (Wales), and Tir
+# is read as Tirreno by some. Keyed by the reading's English name, so a variant
+# without that province gets no extra reading.
+_SECOND_READINGS = {"liv": "liverpool", "gal": "wales", "tir": "tyrrhenian sea"}
+
+_EXTRA_POWER_NAMES = {
+    "AUSTRIA": ("austria ungheria", "austria-ungheria", "austria hungary", "austria-hungary", "austro ungarico"),
+    "ENGLAND": ("gran bretagna", "great britain", "britain", "inghilterra", "regno unito", "uk"),
+    "TURKEY": ("impero ottomano", "ottoman empire", "turchia"),
+}
+
+
+def fold(text: str) -> str:
+    """Lower case without accents: "Città" -> "citta"."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+
+
+def words_of(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", fold(text))
+
+
+def key_of(words: list[str] | tuple[str, ...]) -> str:
+    return "".join(w for w in words if w not in NAME_FILLERS)
+
+
+@dataclass(frozen=True)
+class NameIndex:
+    """Province and power names of one board, for lookup by key."""
+
+    exact: Mapping[str, tuple[str, ...]]  # key -> province codes (first = usual reading)
+    prefixes: Mapping[str, tuple[str, ...]]  # start of a long name -> province codes
+    long_keys: tuple[str, ...]  # keys worth a spelling match (4+ letters, not generic)
+    powers: Mapping[str, str]  # key -> POWER
+    max_words: int  # longest name in words
+
+    def lookup(self, key: str) -> tuple[str, ...]:
+        return self.exact.get(key, ())
+
+    def guess(self, key: str) -> tuple[str, ...]:
+        """Provinces a non-exact word may mean: a name's start or a slip of the pen."""
+        if len(key) < 4 or key in GENERIC:
+            return ()
+        got = self.prefixes.get(key)
+        if got:
+            return got
+        limit = allowed_errors(key)
+        if limit == 0:
+            return ()
+        best, keys = closest(key, self.long_keys, limit)
+        if best > limit:
+            return ()
+        codes: list[str] = []
+        for k in keys:
+            for c in self.exact[k]:
+                if c not in codes:
+                    codes.append(c)
+        return tuple(codes) if len(codes) <= 2 else ()
+
+    def near(self, key: str, limit: int = 2) -> tuple[str, ...]:
+        """Loose candidates for a "did you mean" (never used to read an order)."""
+        if not key:
+            return ()
+        best, keys = closest(key, self.exact.keys(), max(1, min(limit, len(key) - 1)))
+        codes: list[str] = []
+        for k in keys:
+            for c in self.exact[k]:
+                if c not in codes:
+                    codes.append(c)
+        return tuple(codes[:3])
+
+    def power(self, key: str, fuzzy: bool = False) -> str | None:
+        got = self.powers.get(key)
+        if got or not fuzzy or len(key) < 5:
+            return got
+        best, keys = closest(key, self.powers.keys(), 2)
+        names = {self.powers[k] for k in keys}
+        return names.pop() if best <= 2 and len(names) == 1 else None
+
+
+def build_index(board: Board) -> NameIndex:
+    exact: dict[str, list[str]] = {}
+    names: dict[str, set[str]] = {}  # long names, for prefixes and spelling
+
+    def add(text: str, code: str, is_name: bool) -> None:
+        key = key_of(words_of(text))
+        if not key:
+            return
+        exact.setdefault(key, [])
+        if code not in exact[key]:
+            exact[key].append(code)
+        if is_name and len(key) >= 4:
+            names.setdefault(key, set()).add(code)
+
+    for code, prov in board.provinces.items():
+        add(code, code, False)
+        add(prov.code_it, code, False)
+        for c in prov.coasts:  # "Bul(ec)" style Italian codes name the province
+            pass
+        for a in prov.it_aliases:
+            add(a, code, False)
+        for a in prov.aliases:
+            add(a, code, len(key_of(words_of(a))) >= 4)
+        for name in (prov.name_en, prov.name_it):
+            add(name, code, True)
+    # Short forms of long names, unless the short form already names something else.
+    for code, prov in board.provinces.items():
+        for name in (prov.name_en, prov.name_it):
+            ws = [w for w in words_of(name) if w not in NAME_FILLERS]
+            shorts = []
+            if len(ws) >= 2 and ws[0] in _DROP_FIRST:
+                shorts.append(ws[1:])
+                if ws[0] == "mar":
+                    shorts.append(["mare"] + ws[1:])
+                elif ws[0] == "mare":
+                    shorts.append(["mar"] + ws[1:])
+            if len(ws) >= 2 and ws[-1] in _DROP_LAST:
+                shorts.append(ws[:-1])
+            for short in shorts:
+                key = "".join(short)
+                if key in GENERIC or (key in exact and code not in exact[key]):
+                    continue
+                if len(short) == 1 and short[0] in GENERIC:
+                    continue
+                add(" ".join(short), code, True)
+    by_name = {fold(p.name_en): p.code for p in board.provinces.values()}
+    for abbrev, name in _SECOND_READINGS.items():
+        code = by_name.get(name)
+        if code and abbrev in exact and code not in exact[abbrev]:
+            exact[abbrev].append(code)
+    prefixes: dict[str, set[str]] = {}
+    for key, codes in names.items():
+        for i in range(4, len(key)):
+            prefixes.setdefault(key[:i], set()).update(codes)
+    prefix_map = {
+        k: tuple(sorted(v)) for k, v in prefixes.items() if len(v) <= 2 and k not in exact and k not in GENERIC
+    }
+    powers: dict[str, str] = {}
+    for name, power in board.powers.items():
+        for text in (name, power.name_en, power.name_it) + _EXTRA_POWER_NAMES.get(name, ()):
+            powers[key_of(words_of(text))] = name
+    longest = max((len(words_of(t)) for p in board.provinces.values() for t in (p.name_en, p.name_it, *p.aliases)), default=1)
+    impassable_last = {
+        k: tuple(sorted(v, key=lambda c: board.provinces[c].terrain is Terrain.IMPASSABLE))
+        for k, v in exact.items()
+    }
+    return NameIndex(
+        exact=impassable_last,
+        prefixes=prefix_map,
+        long_keys=tuple(sorted(k for k in names if k not in GENERIC)),
+        powers=powers,
+        max_words=max(longest, 2) + 1,
+    )
+
+
+def display(board: Board, location: str, lang: str) -> str:
+    """A location for a player's eyes: "Venezia (Ven)" / "Venice (VEN)"."""
+    code, _, coast = location.partition("/")
+    prov = board.provinces.get(code)
+    if prov is None:
+        return location
+    if lang == "it":
+        text = f"{prov.name_it} ({prov.code_it})"
+        return text + (f" costa {_COAST_IT.get(coast, coast.lower())}" if coast else "")
+    return f"{prov.name_en} ({code})" + (f" {coast.lower()}" if coast else "")
+
+
+_COAST_IT = {"NC": "nord", "SC": "sud", "EC": "est", "WC": "ovest"}
