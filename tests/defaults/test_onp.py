@@ -72,7 +72,11 @@ def test_R_ONP_1_hold_when_no_own_unit_reachable(board, make, fmt):
 
 def test_R_ONP_1_single_candidate(board, make, fmt):
     pos = make("S1903M", {"GERMANY": ["A MUN", "A TYR", "F BAL"]})
-    assert fmt(mutual_supports(board, pos, "GERMANY")) == ["F BAL H", "A MUN S A TYR", "A TYR S A MUN"]
+    assert fmt(mutual_supports(board, pos, "GERMANY")) == [
+        "F BAL H",
+        "A MUN S A TYR",
+        "A TYR S A MUN",
+    ]
 
 
 def test_R_ONP_1_step_a_not_yet_supported(board, make, fmt):
@@ -92,7 +96,11 @@ def test_R_ONP_1_step_b_supply_centre(board, make, fmt):
     # A RUH reaches A BUR (army, first code) and F HOL (SC, fleet); both one step from
     # home SCs, neither supported yet (A BUR supports RUH; F HOL reaches no own unit).
     pos = make("S1903M", {"GERMANY": ["A BUR", "F HOL", "A RUH"]})
-    assert fmt(mutual_supports(board, pos, "GERMANY")) == ["A BUR S A RUH", "F HOL H", "A RUH S F HOL"]
+    assert fmt(mutual_supports(board, pos, "GERMANY")) == [
+        "A BUR S A RUH",
+        "F HOL H",
+        "A RUH S F HOL",
+    ]
 
 
 def test_R_ONP_1_step_c_nearer_home_centres(board, make, fmt):
@@ -110,12 +118,20 @@ def test_R_ONP_1_step_d_army(board, make, fmt):
     # A KIE reaches F DEN and A HOL: both unsupported SCs one step from home: the army,
     # though DEN comes first.
     pos = make("S1903M", {"GERMANY": ["F DEN", "A HOL", "A KIE"]})
-    assert fmt(mutual_supports(board, pos, "GERMANY")) == ["F DEN S A KIE", "A HOL S A KIE", "A KIE S A HOL"]
+    assert fmt(mutual_supports(board, pos, "GERMANY")) == [
+        "F DEN S A KIE",
+        "A HOL S A KIE",
+        "A KIE S A HOL",
+    ]
 
 
 def test_R_ONP_1_step_e_first_code(board, make, fmt):
     pos = make("S1903M", {"GERMANY": ["A DEN", "A HOL", "A KIE"]})
-    assert fmt(mutual_supports(board, pos, "GERMANY")) == ["A DEN S A KIE", "A HOL S A KIE", "A KIE S A DEN"]
+    assert fmt(mutual_supports(board, pos, "GERMANY")) == [
+        "A DEN S A KIE",
+        "A HOL S A KIE",
+        "A KIE S A DEN",
+    ]
 
 
 def test_R_ONP_1_support_across_a_split_coast(board, make, fmt):

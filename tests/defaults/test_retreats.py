@@ -92,9 +92,7 @@ def test_R_RET_3_home_territory_counts_even_if_lost(board, make):
 def test_R_RET_3_fleet_distance_runs_over_the_same_graph(board, make):
     # F NTH dislodged: Heligoland Bight is one step from Kiel; Edinburgh (an SC, first
     # alphabetically) is farther from German home territory.
-    pos = make(
-        "F1903R", {"ENGLAND": ["F NTH"]}, dislodged={"GERMANY": {"F NTH": ["EDI", "HEL"]}}
-    )
+    pos = make("F1903R", {"ENGLAND": ["F NTH"]}, dislodged={"GERMANY": {"F NTH": ["EDI", "HEL"]}})
     assert tacit_retreat(board, pos, _only_dislodged(pos)) == "HEL"
 
 

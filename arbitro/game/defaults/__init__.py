@@ -6,8 +6,8 @@ are exported for tests, reports and the GM's tools. All pure: values in, values 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Mapping, Sequence
 
 from ..board import Board
 from ..orders import Order

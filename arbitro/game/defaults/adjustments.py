@@ -55,9 +55,7 @@ def automatic_builds(board: Board, position: Position, power: str, count: int) -
     return builds
 
 
-def automatic_disbands(
-    board: Board, position: Position, power: str, count: int
-) -> list[Disband]:
+def automatic_disbands(board: Board, position: Position, power: str, count: int) -> list[Disband]:
     """R-ADJU-3: disband ``count`` units, the first by this order going first.
 
     (1) farthest from the power's original home SCs; (2) not on a supply centre;

@@ -9,8 +9,8 @@ phase make it succeed is the adjudicator's business. Illegal is data, never an e
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Iterable
 
 from ..board import ARMY, FLEET, Board, Terrain, province_of
 from ..orders import Convoy, Hold, Move, Order, Support
@@ -119,9 +119,7 @@ def _support(board: Board, position: Position, unit: Unit, order: Support) -> Su
     if not board.reaches(unit.kind, unit.location, dprov):
         return Void("support_unreachable", (unit.province, dprov))
     if helped.kind == ARMY:
-        possible = board.can_move(ARMY, helped.location, dprov) or convoy_route(
-            board, sprov, dprov
-        )
+        possible = board.can_move(ARMY, helped.location, dprov) or convoy_route(board, sprov, dprov)
     else:
         possible = board.reaches(FLEET, helped.location, dprov)
     if not possible:
