@@ -1,0 +1,133 @@
+"""TOML file -> validated Config, with every problem reported (file, key, what is wrong)."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from . import values
+from .errors import ConfigError, Problem
+from .game import read_game
+from .model import (
+    LANGUAGES,
+    TLS_MODES,
+    Config,
+    GameConfig,
+    ImapConfig,
+    LimitsConfig,
+    ServerConfig,
+    SmtpConfig,
+)
+from .reader import Table
+
+PLUS_SEPARATORS = ("+", "-", "_", ".", "")
+
+
+def load_config(path: str | Path, environ: Mapping[str, str] | None = None) -> Config:
+    """Read and validate a config file; raises ConfigError listing every problem."""
+    path = Path(path)
+    file = str(path)
+    try:
+        with path.open("rb") as fh:
+            data = tomllib.load(fh)
+    except FileNotFoundError:
+        raise ConfigError([Problem(file, "", "no such file")]) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError([Problem(file, "", f"not valid TOML: {exc}")]) from None
+    return parse_config(data, path, os.environ if environ is None else environ)
+
+
+def parse_config(data: dict[str, Any], path: Path,
+                 environ: Mapping[str, str] | None = None) -> Config:
+    problems: list[Problem] = []
+    root = Table(data, "", str(path), problems)
+    server_table = root.table("server", required=True)
+    server = _server(server_table, path, environ or {}) if server_table else None
+    games = tuple(_game(t, server) for t in root.tables("game"))
+    root.finish()
+    seen: set[str] = set()
+    for i, game in enumerate(games, start=1):
+        if game.id and game.id in seen:
+            problems.append(Problem(str(path), f"game[{i}].id", f"{game.id!r} is used twice"))
+        seen.add(game.id)
+    if problems or server is None:
+        raise ConfigError(problems)
+    return Config(path=path, server=server, games=games)
+
+
+def _secret(t: Table, name: str, environ: Mapping[str, str]) -> str:
+    """``name`` written in the file, or ``name_env``: the environment variable holding it."""
+    env_key = f"{name}_env"
+    if t.has(name) and t.has(env_key):
+        t.problem(env_key, f"give {name} or {env_key}, not both")
+    if t.has(env_key):
+        var = t.text(env_key)
+        if var and var not in environ:
+            t.problem(env_key, f"environment variable {var} is not set")
+        return environ.get(var or "", "")
+    return t.text(name, "", allow_empty=True) or ""
+
+
+def _server(t: Table, path: Path, environ: Mapping[str, str]) -> ServerConfig:
+    url = t.text("database_url", "sqlite:///arbitro.sqlite3")
+    url = _anchor_sqlite(url, path.parent) if isinstance(url, str) else url
+    timezone = t.text("timezone", "Europe/Rome")
+    if t.has("timezone") and timezone:
+        t.convert("timezone", values.zone)
+    gm = t.convert("gm_notify_address", values.address, None)
+    imap_t, smtp_t, limits_t = t.table("imap"), t.table("smtp"), t.table("limits")
+    imap = smtp = None
+    if imap_t:
+        imap = ImapConfig(
+            host=imap_t.text("host"), port=imap_t.integer("port", 993, minimum=1, maximum=65535),
+            user=imap_t.text("user"), password=_secret(imap_t, "password", environ),
+            tls=imap_t.text("tls", "ssl", choices=TLS_MODES),
+            folder=imap_t.text("folder", "INBOX"),
+            processed_folder=imap_t.text("processed_folder", "arbitro/processed"),
+            quarantine_folder=imap_t.text("quarantine_folder", "arbitro/quarantine"),
+            poll_seconds=imap_t.integer("poll_seconds", 60, minimum=5),
+        )
+        imap_t.finish()
+    if smtp_t:
+        smtp = SmtpConfig(
+            host=smtp_t.text("host"), port=smtp_t.integer("port", 587, minimum=1, maximum=65535),
+            user=smtp_t.text("user", "", allow_empty=True),
+            password=_secret(smtp_t, "password", environ),
+            tls=smtp_t.text("tls", "starttls", choices=TLS_MODES),
+        )
+        smtp_t.finish()
+    limits_t = limits_t or Table({}, t.key("limits"), t.file, t.problems)
+    limits = LimitsConfig(
+        max_mail_bytes=limits_t.convert("max_mail_size", values.size, 2 * 1024 * 1024),
+        mails_per_sender_per_hour=limits_t.integer("mails_per_sender_per_hour", 30, minimum=1),
+        outbound_per_minute=limits_t.integer("outbound_per_minute", 60, minimum=1),
+    )
+    limits_t.finish()
+    server = ServerConfig(
+        database_url=url,
+        referee_address=t.convert("referee_address", values.address),
+        plus_separator=t.text("plus_separator", "+", choices=PLUS_SEPARATORS, allow_empty=True),
+        gm_notify_address=gm,
+        timezone=timezone,
+        language=t.text("language", "it", choices=LANGUAGES),
+        imap=imap, smtp=smtp, limits=limits,
+    )
+    t.finish()
+    return server
+
+
+def _anchor_sqlite(url: str, base: Path) -> str:
+    """A relative SQLite path is relative to the config file, not to the working dir."""
+    prefix = "sqlite:///"
+    if url.startswith(prefix) and not url.startswith(prefix + "/"):
+        rest = url[len(prefix):]
+        if rest and rest != ":memory:":
+            return prefix + str((base / rest).resolve())
+    return url
+
+
+def _game(t: Table, server: ServerConfig | None) -> GameConfig:
+    return read_game(t, server)

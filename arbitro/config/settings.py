@@ -1,0 +1,39 @@
+"""A game's options as JSON, for the games.settings column (no secrets, no players)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model import GameConfig
+
+
+def game_settings(game: GameConfig) -> dict[str, Any]:
+    return {
+        "timezone": game.timezone,
+        "start": game.start.isoformat() if game.start else None,
+        "assignment": game.assignment,
+        "deadlines": {
+            "movement": game.deadlines.movement.text,
+            "retreat": game.deadlines.retreat.text,
+            "adjustment": game.deadlines.adjustment.text,
+            "first_movement": game.deadlines.first_movement.text,
+        },
+        "days_off": {
+            "weekdays": sorted(game.days_off.weekdays),
+            "dates": sorted(d.isoformat() for d in game.days_off.dates),
+        },
+        "reminders_seconds": [int(r.total_seconds()) for r in game.reminders],
+        "lateness_bank_days": game.lateness_bank_days,
+        "lateness_max_per_turn": game.lateness_max_per_turn,
+        "press": game.press,
+        "end": {
+            "condition": game.end.condition,
+            "centres": game.end.centres,
+            "date": game.end.date.isoformat() if game.end.date else None,
+        },
+        "defaults": game.defaults,
+        "strict_support": game.strict_support,
+        "infer_single_coast": game.infer_single_coast,
+        "gm_address": game.gm_address,
+        "mailing_list": game.mailing_list,
+    }
