@@ -6,9 +6,10 @@ Kept apart from the tests so the runner and the file checks share one reading.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from arbitro.game.board import Board, province_of
 from arbitro.game.notation import read_order

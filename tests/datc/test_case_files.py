@@ -6,11 +6,10 @@ import re
 import tomllib
 
 import pytest
+from datc_cases import case_files, load_cases, position_of, read_orders, units_by_power
 
 from arbitro.game.position import Phase
 from arbitro.variants import load_board
-
-from datc_cases import case_files, load_cases, position_of, read_orders, units_by_power
 
 CASES = load_cases()
 IDS = [c["id"] for c in CASES]
@@ -32,7 +31,7 @@ def test_ids_are_unique():
 
 def test_every_datc_v3_id_is_present():
     # DATC v3.0: 6.A 12, 6.B 15, 6.C 9, 6.D 34, 6.E 15, 6.F 25, 6.G 20, 6.H 16, 6.I 7, 6.J 11.
-    sizes = dict(A=12, B=15, C=9, D=34, E=15, F=25, G=20, H=16, I=7, J=11)
+    sizes = {"A": 12, "B": 15, "C": 9, "D": 34, "E": 15, "F": 25, "G": 20, "H": 16, "I": 7, "J": 11}
     wanted = {f"6.{s}.{n}" for s, size in sizes.items() for n in range(1, size + 1)}
     have = {re.sub(r"-.*$", "", i) for i in IDS}
     assert wanted - have == set()

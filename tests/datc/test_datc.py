@@ -8,13 +8,12 @@ phase (``outcome.after``), the dislodged units, and per-order results where know
 from __future__ import annotations
 
 import pytest
+from datc_cases import expected_units, load_cases, position_of, read_orders, unit_key
 
 from arbitro.game.outcome import Result
 from arbitro.game.phases import play
 from arbitro.game.rules import Rules
 from arbitro.variants import load_board
-
-from datc_cases import expected_units, load_cases, position_of, read_orders, unit_key
 
 CASES = load_cases()
 RULES = Rules(defaults="standard")
@@ -69,5 +68,8 @@ def _result_of(outcome, order) -> str:
 def _diff(what: str, got, want) -> str:
     extra = [u for u in got if u not in want]
     missing = [u for u in want if u not in got]
-    fmt = lambda us: ", ".join(f"{p} {k} {l}" for p, k, l in us) or "-"  # noqa: E731
-    return f"{what}: unexpected {fmt(extra)}; missing {fmt(missing)}"
+    return f"{what}: unexpected {_units(extra)}; missing {_units(missing)}"
+
+
+def _units(units) -> str:
+    return ", ".join(f"{p} {k} {loc}" for p, k, loc in units) or "-"
