@@ -95,5 +95,5 @@ class OutboxRepo:
 
     def counts(self) -> dict[OutboxStatus, int]:
         stmt = select(OutboxMessage.status, func.count()).group_by(OutboxMessage.status)
-        found = {OutboxStatus(status): n for status, n in self.session.execute(stmt).tuples()}
+        found = {OutboxStatus(status): n for status, n in self.session.execute(stmt)}
         return {status: found.get(status, 0) for status in OutboxStatus}

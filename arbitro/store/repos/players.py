@@ -109,7 +109,7 @@ class AssignmentRepo:
         stmt = (select(Assignment.power, Player).join(Player, Player.id == Assignment.player_id)
                 .where(Assignment.game_id == game_id, Assignment.ended_at.is_(None))
                 .order_by(Assignment.power))
-        return {power: player for power, player in self.session.execute(stmt).tuples()}
+        return {power: player for power, player in self.session.execute(stmt)}
 
     def power_of(self, player: Player) -> str | None:
         rows = self._open(player.game_id, player_id=player.id)

@@ -1,0 +1,76 @@
+"""A fresh database per test: an SQLite file, and a PostgreSQL database created on the
+local server (127.0.0.1:5432, trust auth) and dropped afterwards."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from arbitro.store import Store, open_store
+
+PG_HOST, PG_PORT = "127.0.0.1", 5432
+PG_USERS = ("postgres", "root")
+
+
+def _pg_admin() -> str | None:
+    """A user that may create databases, or None when no server answers."""
+    try:
+        import psycopg
+    except ImportError:
+        return None
+    for user in PG_USERS:
+        try:
+            with psycopg.connect(host=PG_HOST, port=PG_PORT, user=user, dbname="postgres",
+                                 connect_timeout=3):
+                return user
+        except psycopg.OperationalError:
+            continue
+    return None
+
+
+@pytest.fixture(scope="session")
+def pg_user() -> str:
+    user = _pg_admin()
+    if user is None:
+        pytest.skip(f"no PostgreSQL server at {PG_HOST}:{PG_PORT}")
+    return user
+
+
+def _pg_exec(user: str, sql: str) -> None:
+    import psycopg
+
+    with psycopg.connect(host=PG_HOST, port=PG_PORT, user=user, dbname="postgres",
+                         autocommit=True) as conn:
+        conn.execute(sql)  # type: ignore[arg-type]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'arbitro.sqlite3'}"
+        return
+    user = request.getfixturevalue("pg_user")
+    name = f"arbitro_test_{secrets.token_hex(6)}"
+    _pg_exec(user, f'CREATE DATABASE "{name}"')
+    try:
+        yield f"postgresql://{user}@{PG_HOST}:{PG_PORT}/{name}"
+    finally:
+        _pg_exec(user, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def store(db_url: str) -> Iterator[Store]:
+    opened = open_store(db_url)
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+@pytest.fixture
+def now() -> datetime:
+    return datetime(2025, 3, 1, 19, 0, tzinfo=timezone.utc)
