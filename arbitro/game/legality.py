@@ -15,9 +15,10 @@ from .outcome import OrderResult, Result, Source
 from .position import Position, Unit
 
 _KIND_NAME = {ARMY: "an army", FLEET: "a fleet"}
+_UNIT_ORDERS = (Hold, Move, Support, Convoy)
 
 
-@dataclass
+@dataclass(slots=True)
 class Effective:
     """The order a unit really executes (internal to adjudication)."""
 
@@ -50,20 +51,20 @@ def check_movement_orders(
     checked = Checked(eff)
     results = checked.results
     for i, (order, source) in enumerate(orders):
-        key = f"#{i}"
-        if not isinstance(order, (Hold, Move, Support, Convoy)):
+        key = f"#{i}" if order.__class__ not in _UNIT_ORDERS else ""
+        if not isinstance(order, _UNIT_ORDERS):
             results[key] = _void(order, source, "wrong_phase")
             continue
         prov = province_of(order.location)
         unit = position.unit_in(prov)
         if unit is None:
-            results[key] = _void(order, source, "no_unit", order.location)
+            results[f"#{i}"] = _void(order, source, "no_unit", order.location)
             continue
         if unit.power != order.power:
-            results[key] = _void(order, source, "wrong_power", prov, unit.power)
+            results[f"#{i}"] = _void(order, source, "wrong_power", prov, unit.power)
             continue
         if order.kind is not None and order.kind != unit.kind:
-            results[key] = _void(order, source, "wrong_kind", prov, _KIND_NAME[order.kind])
+            results[f"#{i}"] = _void(order, source, "wrong_kind", prov, _KIND_NAME[order.kind])
             continue
         if prov in results:
             # One order per unit (R-ORD-3): the later order replaces the earlier one.
@@ -187,7 +188,11 @@ def _match(board: Board, position: Position, checked: Checked) -> None:
         # fleets convoys it (DATC 4.A.3); otherwise over land (DATC 6.G.8).
         fleets = convoys.get(a, [])
         power = _power(position, a)
-        if fleets and (e.via or any(_power(position, f) == power for f in fleets)):
+        if (
+            fleets
+            and (e.via or any(_power(position, f) == power for f in fleets))
+            and route_exists(board, a, e.target, {position.unit_in(f).location for f in fleets})  # type: ignore[union-attr]
+        ):
             e.convoyed = True
     at_sea = {u.location for u in position.units if board.provinces[u.province].is_sea}
     for a, e in list(eff.items()):

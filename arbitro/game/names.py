@@ -67,6 +67,7 @@ class NameIndex:
     long_keys: tuple[str, ...]  # keys worth a spelling match (4+ letters, not generic)
     powers: Mapping[str, str]  # key -> POWER
     max_words: int  # longest name in words
+    split: frozenset[str] = frozenset()  # provinces with several coasts
 
     def lookup(self, key: str) -> tuple[str, ...]:
         return self.exact.get(key, ())
@@ -129,8 +130,6 @@ def build_index(board: Board) -> NameIndex:
     for code, prov in board.provinces.items():
         add(code, code, False)
         add(prov.code_it, code, False)
-        for c in prov.coasts:  # "Bul(ec)" style Italian codes name the province
-            pass
         for a in prov.it_aliases:
             add(a, code, False)
         for a in prov.aliases:
@@ -184,6 +183,7 @@ def build_index(board: Board) -> NameIndex:
         long_keys=tuple(sorted(k for k in names if k not in GENERIC)),
         powers=powers,
         max_words=max(longest, 2) + 1,
+        split=frozenset(p.code for p in board.provinces.values() if p.coasts),
     )
 
 

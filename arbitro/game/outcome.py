@@ -22,7 +22,7 @@ class Source(str, Enum):
     BALLOT = "ballot"  # voted by the other players (R-ONP-3, R-ONP-5)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class OrderResult:
     order: Order
     result: Result

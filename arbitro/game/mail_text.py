@@ -1,0 +1,124 @@
+"""A mail body as numbered lines, each marked as possible orders or not.
+
+Quoted replies (``>``), reply headers ("Il giorno ... ha scritto:"), forwarded
+or original messages and everything after a signature marker (``-- ``) are not
+orders. HTML-only bodies are turned into text first.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from html.parser import HTMLParser
+
+QUOTED, SIGNATURE, REPLY_HEADER, TEXT = "quoted", "signature", "reply_header", "text"
+
+_BLOCK = frozenset("p div br li tr h1 h2 h3 h4 h5 h6 table ul ol pre hr blockquote dd dt".split())
+_SKIP = frozenset("script style head title".split())
+_REPLY = re.compile(
+    r"^(on .{3,80} wrote:?|il giorno .{3,120} ha scritto:?|.{3,80} ha scritto:|"
+    r"-{2,} ?(original message|messaggio originale|forwarded message|messaggio inoltrato) ?-{2,})\s*$",
+    re.IGNORECASE,
+)
+_DEVICE = re.compile(r"^(sent from my .*|inviato da(l)? .*|get outlook for .*)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class MailLine:
+    number: int  # 1-based, in the (converted) text
+    text: str
+    kind: str  # TEXT, QUOTED, SIGNATURE, REPLY_HEADER
+
+
+class _TextOf(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.out: list[str] = []
+        self.skip = 0
+        self.quote = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _SKIP:
+            self.skip += 1
+        elif tag == "blockquote":
+            self.out.append("\n")
+            self.quote += 1
+        elif tag in _BLOCK:
+            self.out.append("\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _SKIP:
+            self.skip = max(0, self.skip - 1)
+        elif tag == "blockquote":
+            self.quote = max(0, self.quote - 1)
+            self.out.append("\n")
+        elif tag in _BLOCK:
+            self.out.append("\n")
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _BLOCK:
+            self.out.append("\n")
+
+    def handle_data(self, data: str) -> None:
+        if self.skip:
+            return
+        text = data.replace("\r", "").replace("\n", " ").replace("\xa0", " ")
+        if self.quote and text.strip():
+            text = "> " + text
+        self.out.append(text)
+
+
+def looks_like_html(body: str) -> bool:
+    head = body.lstrip()[:2000].lower()
+    return head.startswith(("<!doctype", "<html", "<body", "<div", "<p>", "<p ", "<meta", "<table")) or bool(
+        re.search(r"<(br|div|p|html|body)\b[^>]*>", head)
+    ) and "</" in body.lower()
+
+
+def html_to_text(body: str) -> str:
+    """Text of an HTML body, one block per line; blockquotes come out quoted."""
+    parser = _TextOf()
+    try:
+        parser.feed(body)
+        parser.close()
+    except Exception:  # html.parser is lenient; never let a mail break the reader
+        return re.sub(r"<[^>]*>", " ", body)
+    lines = [re.sub(r"[ \t]+", " ", ln).strip() for ln in "".join(parser.out).split("\n")]
+    out: list[str] = []
+    for ln in lines:
+        if ln or (out and out[-1]):
+            out.append(ln)
+    return "\n".join(out).strip("\n")
+
+
+def mail_lines(body: str) -> list[MailLine]:
+    """Non-blank lines of a body, classified. Never raises."""
+    text = html_to_text(body) if looks_like_html(body) else body
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    result: list[MailLine] = []
+    tail: str | None = None  # once set, every later line is of that kind
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.rstrip()
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if tail is not None:
+            result.append(MailLine(number, stripped, tail))
+            continue
+        if raw.startswith("-- ") or stripped in ("--", "—") or re.fullmatch(r"_{3,}|-{5,}", stripped):
+            tail = SIGNATURE
+            result.append(MailLine(number, stripped, SIGNATURE))
+            continue
+        if stripped.startswith((">", "|")):
+            result.append(MailLine(number, stripped, QUOTED))
+            continue
+        if _REPLY.match(stripped):
+            if "----" in stripped:
+                tail = QUOTED
+            result.append(MailLine(number, stripped, REPLY_HEADER))
+            continue
+        if _DEVICE.match(stripped):
+            result.append(MailLine(number, stripped, SIGNATURE))
+            continue
+        result.append(MailLine(number, stripped, TEXT))
+    return result

@@ -1,0 +1,222 @@
+"""Words of an order line as tokens: unit types, verbs, provinces, powers.
+
+Italian and English verbs and their variants (R-ORD-1), province names in any
+form the name index knows (R-ORD-2), coasts in every written form (R-ORD-5).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .names import GENERIC, NameIndex, fold, key_of
+
+KIND, VERB, LOC, POWER, COLON, SEP, FILL, UNK = "kind", "verb", "loc", "power", "colon", "sep", "fill", "unk"
+HOLD, MOVE, SUPPORT, CONVOY, RETREAT, DISBAND, BUILD, WAIVE, VIA = "H", "M", "S", "C", "R", "D", "B", "W", "V"
+
+
+def _table(spec: dict[str, str]) -> dict[str, str]:
+    return {w: value for value, words in spec.items() for w in words.split()}
+
+
+KINDS = _table({"A": "a army armata armate esercito", "F": "f fleet flotta flotte fl flt"})
+VERBS = _table(
+    {
+        HOLD: "h hold holds hld holding xxx xx x fermo ferma fermi ferme sta stare stai resta resti "
+        "rimane rimani stand stands stay stays tiene difende defend defends",
+        MOVE: "- to m mv move moves moving va vai vada muove muovi muovere attacca attacco attack "
+        "attacks verso into goes go invade invades entra",
+        SUPPORT: "s sup supp support supports supporting app appo appog appoggia appoggio appoggiano "
+        "appoggiare sostiene sostegno sost aiuta",
+        CONVOY: "c cv cvy conv convoy convoys convoying convoglia tr tra tras trasp trasporta "
+        "trasportano trasportare",
+        RETREAT: "r retreat retreats ret ritira ritirata ritirati ritirarsi ritiro rit",
+        DISBAND: "d disband disbands remove removes rem destroy scioglie sciogli sciogliere scioglimento "
+        "sciolta sciolto rimuovi rimuove elimina distruggi congeda",
+        BUILD: "b build builds bld costruisce costruisci costruire costruzione costruisco crea new nuova nuovo",
+        WAIVE: "waive waives waived rinuncia rinuncio pass passo",
+        VIA: "via by tramite",
+    }
+)
+FILLERS = frozenset(
+    """the il lo la l i gli le un una uno di del della dello dei degli delle da dal dalla dallo in nel
+    nella nello nei al alla allo ad ai su sul sulla at from of on and e ed then poi che which is its
+    his my mio mia our nostra nostro sua suo unit unita units order ordine ordini orders please per
+    favore anche also pure propria proprio whose who si will shall dell nell all sull dall
+    con with ? currently ora now""".split()
+)
+# Words that may follow "via" meaning by sea ("via convoglio", "by convoy", "via mare").
+VIA_WORDS = frozenset("convoy convoglio mare sea nave navi trasporto c tr conv".split())
+_COAST_DIR = _table({"NC": "n north nord settentrionale nc cn", "SC": "s south sud meridionale sc cs",
+                     "EC": "e east est orientale ec ce", "WC": "w west ovest occidentale wc co"})
+_COAST_WORD = frozenset("costa coast c".split())
+# bare coast words (no slash or parenthesis) that cannot be a verb or filler
+_BARE_COAST = frozenset("nc sc ec wc cn cs ce nord sud est north south east west ovest".split())
+
+
+@dataclass(frozen=True)
+class Token:
+    type: str
+    value: str = ""  # KIND: A/F; VERB: H M S C R D B W V; POWER: name; else the folded word
+    text: str = ""  # as written
+    codes: tuple[str, ...] = ()  # LOC: candidate provinces, usual reading first
+    coast: str | None = None  # LOC: NC/SC/EC/WC as written
+    coast_text: str = ""
+    guessed: bool = False  # LOC: from a name's start or a misspelling
+
+
+_PRE = [
+    (re.compile(r"(-+>|=+>|→|⇒|⟶|–|—|−|‐|‑|>)"), " - "),
+    (re.compile(r"\b(d|l|dell|nell|all|sull|dall|un|sull|coll)['’`]", re.IGNORECASE), ""),
+    (re.compile(r"['’`´\"“”«»*•·!]"), " "),
+    (re.compile(r"\b(mid|north|nord|south|east|west|st|n|s|e|w)\s*-\s*(?=atl|afr|med|pet|pie)", re.IGNORECASE), r"\1"),
+    (re.compile(r"\("), " / "),
+    (re.compile(r"[)\[\]{}]"), " "),
+    (re.compile(r"(?<=\w)\.(?=\w)"), " "),
+    (re.compile(r"\."), " "),
+]
+_WORD = re.compile(r"[^\W_]+|[-/:;,?]")
+
+
+def split_words(text: str) -> list[str]:
+    for pattern, repl in _PRE:
+        text = pattern.sub(repl, text)
+    return _WORD.findall(text)
+
+
+def lex(text: str, ix: NameIndex, fuzzy: bool = False) -> list[Token]:
+    raw = split_words(text)
+    low = [fold(w) for w in raw]
+    n = len(low)
+    out: list[Token] = []
+    i = 0
+    while i < n:
+        w = low[i]
+        if w in (";", ","):
+            out.append(Token(SEP, w, raw[i]))
+            i += 1
+            continue
+        if w == ":":
+            out.append(Token(COLON, w, raw[i]))
+            i += 1
+            continue
+        if w == "/":
+            i += 1  # a slash not after a province: nothing to say
+            continue
+        got = _power_at(low, i, ix)
+        if got:
+            name, j = got
+            out.append(Token(POWER, name, " ".join(raw[i:j])))
+            i = j
+            continue
+        loc = _location_at(raw, low, i, ix, fuzzy)
+        if loc is not None:
+            tok, j = loc
+            tok, j = _with_coast(tok, raw, low, j, ix)
+            out.append(tok)
+            i = j
+            continue
+        if w in KINDS:
+            out.append(Token(KIND, KINDS[w], raw[i]))
+        elif w in VERBS:
+            out.append(Token(VERB, VERBS[w], raw[i]))
+        elif w in FILLERS:
+            out.append(Token(FILL, w, raw[i]))
+        elif re.fullmatch(r"x{2,}", w):
+            out.append(Token(VERB, HOLD, raw[i]))
+        else:
+            out.append(Token(UNK, w, raw[i]))
+        i += 1
+    return out
+
+
+def _reserved(w: str) -> bool:
+    return w in KINDS or w in VERBS or w in (";", ",", ":", "/") or w.startswith("-")
+
+
+def _power_at(low: list[str], i: int, ix: NameIndex) -> tuple[str, int] | None:
+    for j in range(min(len(low), i + 3), i, -1):
+        ws = low[i:j]
+        if any(_reserved(w) for w in ws[1:]) and j - i > 1:
+            continue
+        name = ix.power(key_of(ws))
+        if name:
+            return name, j
+    return None
+
+
+def _location_at(raw: list[str], low: list[str], i: int, ix: NameIndex, fuzzy: bool) -> tuple[Token, int] | None:
+    w = low[i]
+    if _reserved(w) and not w.isalnum():
+        return None
+    n = len(low)
+    longest = min(n, i + ix.max_words)
+    # multi-word names first: "Mare del Nord", "North Sea", "Gulf of Lyon"
+    for j in range(longest, i + 1, -1):
+        ws = low[i:j]
+        if not _span_ok(ws):
+            continue
+        codes = ix.lookup(key_of(ws))
+        if codes:
+            return Token(LOC, key_of(ws), " ".join(raw[i:j]), codes), j
+    if _reserved(w) or w in FILLERS:
+        return None
+    codes = ix.lookup(w)
+    if codes:
+        return Token(LOC, w, raw[i], codes), i + 1
+    if not fuzzy or not w.isalpha():
+        return None
+    for j in range(min(n, i + 3), i, -1):
+        ws = low[i:j]
+        if not _span_ok(ws) or any(x in FILLERS for x in ws[-1:]):
+            continue
+        key = key_of(ws)
+        codes = ix.guess(key)
+        if codes:
+            return Token(LOC, key, " ".join(raw[i:j]), codes, guessed=True), j
+    return None
+
+
+def _span_ok(ws: list[str]) -> bool:
+    if ws[0] in FILLERS or ws[-1] in FILLERS or _reserved(ws[0]):
+        return False
+    return not any(_reserved(x) for x in ws[1:]) and all(x.isalnum() for x in ws)
+
+
+def _with_coast(tok: Token, raw: list[str], low: list[str], j: int, ix: NameIndex) -> tuple[Token, int]:
+    """Read a coast after a province: /nc, (ec), sc, costa est, north coast, n.c. ..."""
+    n = len(low)
+    k = j
+    slash = k < n and low[k] == "/"
+    if slash:
+        k += 1
+    start = k
+    # without a slash, coast words are read only after a split-coast province
+    has_split = slash or any(c in ix.split for c in tok.codes)
+    words = low[k : k + 3]
+    coast = None
+    used = 0
+    if words:
+        a = words[0]
+        b = words[1] if len(words) > 1 else ""
+        if a in _COAST_WORD and b in _COAST_DIR and (slash or a != "c" or b not in ("s", "e", "n", "w")):
+            coast, used = _COAST_DIR[b], 2
+        elif a in _COAST_DIR and (slash or a in _BARE_COAST):
+            coast, used = _COAST_DIR[a], 1
+            if b in _COAST_WORD and b != "c":
+                used = 2
+            elif b == "c" and len(a) == 1:
+                used = 2  # "n.c." written with dots
+        elif a == "costa" and b in ("settentrionale", "meridionale", "orientale", "occidentale"):
+            coast, used = _COAST_DIR[b], 2
+    if coast is not None and has_split:
+        # a bare direction followed by more of a name is not a coast ("East Med")
+        if not slash and start + used < n and ix.lookup(key_of(low[start : start + used + 1])):
+            return tok, j
+        text = " ".join(raw[start : start + used])
+        return Token(LOC, tok.value, tok.text, tok.codes, coast, text, tok.guessed), start + used
+    return tok, (start if slash else j)
+
+
+def is_generic(word: str) -> bool:
+    return word in GENERIC

@@ -1,0 +1,35 @@
+"""Movement phases reached by random legal play, shared by the benchmarks."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from arbitro.game.board import Board  # noqa: E402
+from arbitro.game.legal_orders import random_orders  # noqa: E402
+from arbitro.game.orders import Order  # noqa: E402
+from arbitro.game.phases import play  # noqa: E402
+from arbitro.game.position import MOVEMENT, Position, start_position  # noqa: E402
+from arbitro.game.rules import Rules  # noqa: E402
+
+Phase = tuple[Position, dict[str, list[Order]]]
+
+
+def movement_phases(board: Board, count: int, seed: int = 1901, max_years: int = 12) -> list[Phase]:
+    """``count`` (position, orders) pairs from random games, restarting every few years."""
+    rng = random.Random(seed)
+    rules = Rules(defaults="standard")
+    phases: list[Phase] = []
+    position = start_position(board)
+    while len(phases) < count:
+        orders = random_orders(board, position, rng)
+        if position.phase.kind == MOVEMENT:
+            phases.append((position, orders))
+        outcome = play(board, position, orders, rules)
+        position = outcome.next
+        if outcome.winner or position.phase.year >= board.start_year + max_years:
+            position = start_position(board)
+    return phases
