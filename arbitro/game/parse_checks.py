@@ -162,7 +162,9 @@ def _check_move(board: Board, kind: str | None, location: str, dest: str, convoy
             return [Problem(ILLEGAL, "army_to_sea", (dp,))]
         if board.can_move(ARMY, here, dp) or (convoy and sea_path(board, here, dp)):
             return []
-        return [Problem(ILLEGAL, "not_adjacent" if not convoy else "cannot_convoy_there", (dp, here))]
+        both_coastal = board.provinces[here].terrain is Terrain.COAST and target.terrain is Terrain.COAST
+        code = "cannot_convoy_there" if convoy and both_coastal else "not_adjacent"
+        return [Problem(ILLEGAL, code, (dp, here))]
     if kind == FLEET:
         if target.terrain is Terrain.LAND:
             return [Problem(ILLEGAL, "fleet_inland", (dp,))]

@@ -1,0 +1,907 @@
+"""Read a player's order mail: every line judged ok, void or ignored (R-ORD-1..7).
+
+``parse_orders`` takes the mail body as text (HTML-only bodies too) and gives a
+report per order (line number, text, status, the Order, a message in the
+player's language and a "did you mean" suggestion). It never raises: whatever
+a player writes is data. The board, and the position when given, settle what
+the words alone leave open: an omitted unit type, a code naming two provinces
+(``Liv``), a coast. The strict support syntax of the Italian rules (R-ORD-4) is
+the default.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from dataclasses import dataclass, field, replace
+from typing import Sequence
+
+from . import messages
+from .board import ARMY, FLEET, Board, province_of
+from .mail_text import QUOTED, REPLY_HEADER, SIGNATURE, TEXT, mail_lines
+from .names import NameIndex, build_index, display, fold
+from .notation_it import format_en, format_it, format_order_in
+from .order_words import (
+    BUILD, COLON, CONVOY, DISBAND, FILL, HOLD, KIND, LOC, MOVE, POWER, RETREAT, SEP, SUPPORT,
+    UNK, VERB, VIA, VIA_WORDS, WAIVE, Token, lex,
+)
+from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
+from .parse_checks import ILLEGAL, NO_UNIT, Problem, check, sea_path
+from .position import ADJUSTMENT, RETREAT as RETREAT_PHASE, Position
+
+OK, VOID, IGNORED = "ok", "void", "ignored"
+
+
+@dataclass(frozen=True)
+class LineReport:
+    line: int  # 1-based line of the (text) body
+    text: str  # the order as written (the part of the line it came from)
+    status: str  # ok | void | ignored
+    order: Order | None = None  # the reading, also when void if one was understood
+    code: str = ""  # machine word for the message (messages.py / reasons.py)
+    message: str = ""  # in the player's language; may be empty for a plain ok
+    suggestion: str | None = None  # canonical notation
+
+
+@dataclass(frozen=True)
+class ParseReport:
+    lines: tuple[LineReport, ...]
+    lang: str
+
+    @property
+    def orders(self) -> tuple[Order, ...]:
+        return tuple(r.order for r in self.lines if r.status == OK and r.order is not None)
+
+
+@functools.lru_cache(maxsize=8)
+def name_index(board: Board) -> NameIndex:
+    """The name index of a board (a pure function, memoised: it takes ~20 ms)."""
+    return build_index(board)
+
+
+# -- the public entry points -------------------------------------------------
+
+
+def parse_orders(
+    board: Board,
+    text: str,
+    *,
+    power: str | None = None,
+    position: Position | None = None,
+    phase_kind: str | None = None,
+    lang: str = "it",
+    strict_support: bool = True,
+    infer_single_coast: bool = True,
+) -> ParseReport:
+    try:
+        return _parse(board, text, power, position, phase_kind, lang, strict_support, infer_single_coast)
+    except Exception as exc:  # a bug must not lose a player's mail: report it as data
+        return ParseReport(
+            (LineReport(0, text[:200], VOID, None, "internal", f"internal error: {type(exc).__name__}"),), lang
+        )
+
+
+def parse_one(
+    board: Board, text: str, *, power: str | None = None, position: Position | None = None,
+    strict_support: bool = True,
+) -> Order | str:
+    """The first order in ``text``, or why there is none (English)."""
+    report = parse_orders(board, text, power=power, position=position, lang="en", strict_support=strict_support)
+    for r in report.lines:
+        if r.status == OK and r.order is not None:
+            return r.order
+    for r in report.lines:
+        if r.status == VOID:
+            return r.message or r.code
+    return f"not an order: {text.strip()!r}"
+
+
+def format_order_for(board: Board, order: Order, lang: str) -> str:
+    return format_order_in(board, order, lang)
+
+
+# -- the mail -----------------------------------------------------------------
+
+_HEADER_WORDS = frozenset(
+    """ordini ordine orders order primavera autunno inverno estate spring fall autumn winter summer
+    turno turn mossa mosse movimento movimenti moves fase phase anno year costruzioni costruzione builds
+    scioglimenti disbands removals ritirate retreats aggiustamenti adjustments ecco here seguenti
+    following sono are miei mie my nostri our game partita per for of the di del della la il le i
+    gli s f w m""".split()
+)
+_MODE_WORDS = {
+    "costruzioni": BUILD, "costruzione": BUILD, "builds": BUILD, "build": BUILD,
+    "scioglimenti": DISBAND, "disbands": DISBAND, "removals": DISBAND, "remove": DISBAND,
+    "disband": DISBAND, "scioglimento": DISBAND,
+    "ritirate": RETREAT, "retreats": RETREAT, "retreat": RETREAT, "ritirata": RETREAT,
+}
+
+
+@dataclass
+class _Context:
+    board: Board
+    ix: NameIndex
+    power: str | None
+    position: Position | None
+    phase: str | None
+    lang: str
+    strict: bool
+    infer: bool
+    header_power: str | None = None
+    mode: str | None = None
+
+
+def _parse(
+    board: Board, text: str, power: str | None, position: Position | None, phase_kind: str | None,
+    lang: str, strict: bool, infer: bool,
+) -> ParseReport:
+    lang = "it" if lang not in ("it", "en") else lang
+    phase = phase_kind or (position.phase.kind if position is not None else None)
+    ctx = _Context(board, name_index(board), power.upper() if power else None, position, phase, lang, strict, infer)
+    reports: list[LineReport] = []
+    for ml in mail_lines(text if isinstance(text, str) else str(text)):
+        if ml.kind != TEXT:
+            code = {QUOTED: "quoted", SIGNATURE: "signature", REPLY_HEADER: "reply_header"}[ml.kind]
+            reports.append(LineReport(ml.number, ml.text, IGNORED, None, code, messages.text(code, lang)))
+            continue
+        reports.extend(_line(ctx, ml.number, ml.text))
+    return ParseReport(tuple(_one_per_unit(ctx, reports)), lang)
+
+
+def _line(ctx: _Context, number: int, text: str) -> list[LineReport]:
+    line = _strip_bullet(text)
+    tokens = lex(line, ctx.ix)
+    header = _header(tokens)
+    if header is not None:
+        hpower, mode = header
+        if hpower:
+            ctx.header_power = hpower
+        if mode:
+            ctx.mode = mode
+        code = "power_header" if hpower and not mode else "section"
+        name = _power_name(ctx, hpower) if hpower else ""
+        return [LineReport(number, text, IGNORED, None, code, messages.text(code, ctx.lang, (name,)))]
+    out: list[LineReport] = []
+    line_power: str | None = None
+    for seg_tokens, seg_text in _segments(line, tokens):
+        if not _looks_like_order(seg_tokens, ctx.ix):
+            if not seg_tokens:
+                continue
+            # a lone "Russia:" before orders on the same line
+            sig = [t for t in seg_tokens if t.type not in (FILL, COLON)]
+            if len(sig) == 1 and sig[0].type == POWER:
+                line_power = sig[0].value
+            out.append(LineReport(number, seg_text, IGNORED, None, "text", messages.text("text", ctx.lang)))
+            continue
+        if any(t.type == UNK for t in seg_tokens):
+            seg_tokens = lex(seg_text, ctx.ix, fuzzy=True)
+        for draft in _drafts(seg_tokens):
+            if draft.power:
+                line_power = draft.power
+            elif line_power:
+                draft.power = line_power
+            out.append(_judge(ctx, number, draft, seg_text, len(out) == 0 and len(seg_tokens) > 0))
+    if not out:
+        out.append(LineReport(number, text, IGNORED, None, "text", messages.text("text", ctx.lang)))
+    return out
+
+
+def _strip_bullet(text: str) -> str:
+    s = text.strip()
+    for prefix in ("•", "*", "·", "+"):
+        if s.startswith(prefix):
+            s = s[1:].lstrip()
+    i = 0
+    while i < len(s) and s[i].isdigit():
+        i += 1
+    if 0 < i <= 2 and i < len(s) and s[i] in ".)" and (i + 1 == len(s) or s[i + 1] == " "):
+        s = s[i + 1 :].lstrip()
+    if s.startswith("- ") or s.startswith("-\t"):
+        s = s[2:].lstrip()
+    return s
+
+
+def _segments(line: str, tokens: list[Token]) -> list[tuple[list[Token], str]]:
+    """Split on ``;`` and ``,``; the text of each part is re-found in the line."""
+    parts: list[list[Token]] = [[]]
+    for t in tokens:
+        if t.type == SEP:
+            parts.append([])
+        else:
+            parts[-1].append(t)
+    texts = [p.strip() for p in _split_text(line)]
+    if len(texts) != len(parts):
+        texts = [" ".join(t.text for t in p) for p in parts]
+    return [(p, tx) for p, tx in zip(parts, texts) if p or tx]
+
+
+def _split_text(line: str) -> list[str]:
+    out, cur = [], []
+    for ch in line:
+        if ch in ";,":
+            out.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+    out.append("".join(cur))
+    return out
+
+
+def _header(tokens: list[Token]) -> tuple[str | None, str | None] | None:
+    """A line like "ORDINI FRANCIA - Primavera 1901" or "Costruzioni:"."""
+    sig = [t for t in tokens if t.type not in (COLON, SEP)]
+    if not sig:
+        return None
+    power = None
+    mode = None
+    keyword = False
+    for t in sig:
+        word = fold(t.text)
+        if t.type == POWER:
+            power = t.value
+        elif word in _MODE_WORDS and len(sig) <= 4:
+            mode = _MODE_WORDS[word]
+            keyword = True
+        elif word in ("ordini", "orders", "ordine", "order"):
+            keyword = True
+        elif t.type in (FILL, UNK) and (word in _HEADER_WORDS or word.isdigit() or _is_phase(word)):
+            continue
+        elif t.type == VERB and t.value == MOVE:
+            continue
+        else:
+            return None
+    if power is None and not keyword:
+        return None
+    return power, mode
+
+
+def _is_phase(word: str) -> bool:
+    return len(word) == 6 and word[0] in "sfw" and word[1:5].isdigit() and word[5] in "mra"
+
+
+def _looks_like_order(tokens: list[Token], ix: NameIndex) -> bool:
+    sig = [t for t in tokens if t.type not in (FILL, COLON)]
+    if sig and sig[0].type == POWER:
+        sig = sig[1:]
+    if not sig:
+        return False
+    unknown = sum(t.type == UNK for t in sig)
+    if unknown > 3 and unknown * 2 > len(sig):
+        return False
+    a = sig[0]
+    b = sig[1] if len(sig) > 1 else None
+    if a.type == KIND:
+        if b is None:
+            return False
+        if b.type == LOC:
+            return True
+        return b.type == UNK and any(t.type in (VERB, LOC) for t in sig[2:4])
+    if a.type == LOC:
+        if b is None:
+            return False
+        if b.type == VERB:
+            return b.value != VIA
+        return b.type in (LOC, KIND) and len(sig) <= 4
+    if a.type == VERB and a.value in (BUILD, DISBAND, RETREAT):
+        return b is not None and b.type in (KIND, LOC)
+    if a.type == VERB and a.value == WAIVE:
+        return len(sig) <= 3
+    if a.type == UNK and b is not None and b.type == VERB and b.value in (MOVE, SUPPORT, CONVOY, HOLD):
+        return bool(ix.guess(a.value))
+    return False
+
+
+# -- one order: words to a draft ------------------------------------------------
+
+
+@dataclass
+class _Draft:
+    power: str | None = None
+    kind: str | None = None
+    loc: Token | None = None
+    verb: str | None = None
+    tkind: str | None = None
+    tloc: Token | None = None
+    tmove: bool | None = None  # support/convoy: the other unit moves, holds, or unsaid
+    dest: Token | None = None
+    hops: list[Token] = field(default_factory=list)
+    via: bool = False
+    error: tuple[str, tuple[str, ...]] | None = None
+    trailing: list[Token] = field(default_factory=list)
+    prefix_verb: bool = False
+
+
+class _Words:
+    def __init__(self, tokens: list[Token]) -> None:
+        self.t = tokens
+        self.i = 0
+
+    def peek(self, skip_fill: bool = True) -> Token | None:
+        if skip_fill:
+            self.skip()
+        return self.t[self.i] if self.i < len(self.t) else None
+
+    def skip(self, *types: str) -> None:
+        types = types or (FILL, COLON)
+        while self.i < len(self.t) and self.t[self.i].type in types:
+            self.i += 1
+
+    def after(self, k: int = 1) -> Token | None:
+        j = self.i + k
+        while j < len(self.t) and self.t[j].type in (FILL, COLON):
+            j += 1
+        return self.t[j] if j < len(self.t) else None
+
+    def take(self) -> Token:
+        tok = self.t[self.i]
+        self.i += 1
+        return tok
+
+    def is_verb(self, *values: str) -> bool:
+        t = self.peek()
+        return t is not None and t.type == VERB and t.value in values
+
+    def starts_order(self) -> bool:
+        t = self.peek()
+        if t is None:
+            return False
+        if t.type in (KIND, POWER):
+            return True
+        nxt = self.after()
+        if t.type == VERB and t.value in (BUILD, DISBAND, WAIVE, RETREAT):
+            return nxt is not None and nxt.type in (KIND, LOC) or t.value == WAIVE
+        if t.type == LOC:
+            return nxt is not None and nxt.type == VERB and nxt.value in (HOLD, MOVE, SUPPORT, CONVOY, RETREAT, DISBAND, BUILD)
+        return False
+
+
+def _drafts(tokens: list[Token]) -> list[_Draft]:
+    w = _Words(tokens)
+    out: list[_Draft] = []
+    while w.peek() is not None:
+        start = w.i
+        out.append(_draft(w))
+        if w.i == start:
+            w.i += 1
+    return out
+
+
+def _draft(w: _Words) -> _Draft:
+    d = _Draft()
+    t = w.peek()
+    if t is not None and t.type == POWER:
+        d.power = w.take().value
+        t = w.peek()
+    if t is None:
+        d.error = ("incomplete", ("order",))
+        return d
+    if t.type == VERB and t.value in (BUILD, DISBAND, WAIVE, RETREAT):
+        d.verb = w.take().value
+        d.prefix_verb = True
+        if d.verb != WAIVE:
+            _unit(w, d)
+            if d.error is None and d.verb == RETREAT:
+                w.skip(FILL, COLON, VERB) if w.is_verb(MOVE) else None
+                _destination(w, d)
+        return _finish(w, d)
+    _unit(w, d)
+    if d.error is not None:
+        return _finish(w, d)
+    t = w.peek()
+    if t is None or t.type in (KIND, POWER):
+        return _finish(w, d)
+    if t.type == VERB:
+        v = t.value
+        if v == HOLD:
+            d.verb = HOLD
+            while w.is_verb(HOLD):
+                w.take()
+        elif v == MOVE:
+            d.verb = MOVE
+            w.take()
+            _destination(w, d)
+            _hops_and_via(w, d)
+        elif v in (SUPPORT, CONVOY):
+            d.verb = w.take().value
+            _other_unit(w, d)
+        elif v == RETREAT:
+            d.verb = RETREAT
+            w.take()
+            _destination(w, d)
+        elif v in (DISBAND, BUILD):
+            d.verb = w.take().value
+        else:
+            d.error = ("unknown_word", (t.text,))
+    elif t.type == LOC:
+        if w.starts_order():
+            return _finish(w, d)
+        d.verb = MOVE
+        d.dest = w.take()
+        d.error = ("missing_dash", ())
+    elif t.type == UNK:
+        d.error = ("unknown_word", (t.text,))
+    return _finish(w, d)
+
+
+def _unit(w: _Words, d: _Draft) -> None:
+    t = w.peek()
+    if t is not None and t.type == KIND:
+        d.kind = w.take().value
+        t = w.peek()
+    if t is not None and t.type == LOC:
+        d.loc = w.take()
+    elif t is not None and t.type == UNK:
+        d.error = ("unknown_province", (t.text,))
+    else:
+        d.error = ("incomplete", ("province",))
+
+
+def _destination(w: _Words, d: _Draft) -> None:
+    while True:
+        t = w.peek()
+        if t is not None and (t.type == KIND or (t.type == VERB and t.value == MOVE)):
+            nxt = w.after()
+            if nxt is not None and nxt.type == LOC:
+                w.take()
+                continue
+        break
+    t = w.peek()
+    if t is not None and t.type == LOC:
+        d.dest = w.take()
+    elif t is not None and t.type == UNK:
+        d.error = ("unknown_province", (t.text,))
+    else:
+        d.error = ("incomplete", ("destination",))
+
+
+def _hops_and_via(w: _Words, d: _Draft) -> None:
+    while d.error is None and w.is_verb(MOVE):
+        nxt = w.after()
+        if nxt is None or nxt.type != LOC or d.dest is None:
+            break
+        w.take()
+        d.hops.append(d.dest)
+        d.dest = w.take()
+    if d.hops:
+        d.via = True
+    t = w.peek()
+    if t is not None and t.type == VERB and t.value in (VIA, CONVOY):
+        d.via = True
+        w.take()
+        while True:
+            t = w.peek()
+            if t is not None and ((t.type == VERB and t.value in (VIA, CONVOY)) or (t.type == UNK and t.value in VIA_WORDS)):
+                w.take()
+            else:
+                break
+
+
+def _other_unit(w: _Words, d: _Draft) -> None:
+    t = w.peek()
+    if t is not None and t.type == KIND:
+        d.tkind = w.take().value
+        t = w.peek()
+    if t is not None and t.type == LOC:
+        d.tloc = w.take()
+    elif t is not None and t.type == UNK:
+        d.error = ("unknown_province", (t.text,))
+        return
+    else:
+        d.error = ("incomplete", ("unit",))
+        return
+    t = w.peek()
+    if t is None:
+        return
+    if t.type == VERB and t.value == HOLD:
+        d.tmove = False
+        while w.is_verb(HOLD):
+            w.take()
+    elif t.type == VERB and t.value == MOVE:
+        w.take()
+        _destination(w, d)
+        if d.error is None:
+            d.tmove = True
+            saved = d.hops
+            _hops_and_via(w, d)
+            d.hops, d.via = saved, False
+    elif t.type == LOC and not w.starts_order():
+        d.dest = w.take()
+        d.tmove = True
+        d.error = ("missing_dash", ())
+
+
+def _finish(w: _Words, d: _Draft) -> _Draft:
+    while w.peek() is not None and not w.starts_order():
+        d.trailing.append(w.take())
+    if d.error is None and any(t.type in (LOC, KIND, VERB, POWER) for t in d.trailing):
+        d.error = ("extra_text", (" ".join(t.text for t in d.trailing),))
+    return d
+
+
+# -- one draft: readings on the board -------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Reading:
+    order: Order | None
+    problems: tuple[Problem, ...]
+    notes: tuple[tuple[str, tuple[str, ...]], ...]
+    error: tuple[str, tuple[str, ...]] | None = None  # a syntax error (no order)
+
+    @property
+    def level(self) -> int:
+        if self.order is None:
+            return 9
+        return max((p.level for p in self.problems), default=0)
+
+
+def _judge(ctx: _Context, number: int, d: _Draft, text: str, first: bool) -> LineReport:
+    if d.error is not None and d.error[0] in ("unknown_word", "unknown_province", "incomplete", "extra_text"):
+        return _syntax_report(ctx, number, text, d)
+    readings = _readings(ctx, d)
+    valid = [r for r in readings if r.order is not None and r.level == 0]
+    distinct: list[_Reading] = []
+    for r in valid:
+        if all(r.order != x.order for x in distinct):
+            distinct.append(r)
+    if len(distinct) > 1:
+        return _ambiguous(ctx, number, text, d, distinct)
+    if distinct:
+        best = distinct[0]
+    else:
+        best = min(readings, key=lambda r: r.level)  # stable: usual reading first
+    if best.error is not None:
+        return _report(ctx, number, text, VOID, None, best.error[0], best.error[1], _suggest_error(ctx, d, best))
+    order = best.order
+    assert order is not None
+    if d.error is not None and d.error[0] == "missing_dash":
+        return _report(ctx, number, text, VOID, order, "missing_dash", _missing_dash_words(ctx, d), format_en(order))
+    if best.problems:
+        p = max(best.problems, key=lambda p: p.level)
+        return _report(ctx, number, text, VOID, order, p.code, p.details, _suggest_problem(ctx, order, p))
+    if isinstance(order, Support) and order.destination is None and d.tmove is None and ctx.strict:
+        return _unclear_support(ctx, number, text, order)
+    notes = best.notes
+    message = "; ".join(_words(ctx, code, details) for code, details in notes)
+    return LineReport(number, text, OK, order, notes[0][0] if notes else "accepted", message, None)
+
+
+def _readings(ctx: _Context, d: _Draft) -> list[_Reading]:
+    slots: list[Token] = [t for t in (d.loc, d.tloc, d.dest, *d.hops) if t is not None]
+    choices = list(itertools.islice(itertools.product(*(t.codes for t in slots)), 32))
+    out = []
+    for choice in choices or [()]:
+        pick = {id(t): c for t, c in zip(slots, choice)}
+        out.append(_reading(ctx, d, pick))
+    return out
+
+
+def _reading(ctx: _Context, d: _Draft, pick: dict[int, str]) -> _Reading:
+    board, pos = ctx.board, ctx.position
+    power = ctx.power or d.power or ctx.header_power
+    notes: list[tuple[str, tuple[str, ...]]] = []
+    for t in (d.loc, d.tloc, d.dest, *d.hops):
+        if t is not None and t.guessed:
+            notes.append(("spelled", (t.text, pick[id(t)])))
+    if d.verb == WAIVE:
+        order: Order = Waive(power or "")
+        return _Reading(order, tuple(check(board, order, pos, ctx.phase)), tuple(notes))
+    assert d.loc is not None
+    here = pick[id(d.loc)]
+    verb = d.verb
+    if verb is None:
+        if ctx.mode in (BUILD, DISBAND):
+            verb = ctx.mode
+        elif ctx.phase == ADJUSTMENT:
+            if pos is None:
+                return _Reading(None, (), (), ("build_or_disband", ()))
+            verb = DISBAND if pos.unit_in(here) is not None else BUILD
+        else:
+            return _Reading(None, (), (), ("no_order", (here,)))
+    if verb == MOVE and (ctx.phase == RETREAT_PHASE or (ctx.phase is None and ctx.mode == RETREAT)):
+        verb = RETREAT
+    unit = None
+    if pos is not None and verb != BUILD:
+        if ctx.phase == RETREAT_PHASE:
+            dl = pos.dislodged_in(here)
+            unit = dl.unit if dl else None
+        else:
+            unit = pos.unit_in(here)
+    if power is None and unit is not None:
+        power = unit.power
+    problems: list[Problem] = []
+    if ctx.power and d.power and d.power != ctx.power:
+        problems.append(Problem(NO_UNIT, "other_power", (d.power, ctx.power)))
+    kinds: list[str | None]
+    if d.kind:
+        kinds = [d.kind]
+    elif unit is not None:
+        kinds = [unit.kind]
+    else:
+        kinds = [k for k in (ARMY, FLEET) if _stands(board, k, here)] or [None]
+    tkinds: list[str | None] = [None]
+    if verb in (SUPPORT, CONVOY) and d.tloc is not None:
+        other = pos.unit_in(pick[id(d.tloc)]) if pos is not None else None
+        if d.tkind:
+            tkinds = [d.tkind]
+        elif verb == CONVOY:
+            tkinds = [ARMY]
+        elif other is not None:
+            tkinds = [other.kind]
+        else:
+            tkinds = [k for k in (ARMY, FLEET) if _stands(board, k, pick[id(d.tloc)])] or [None]
+    tried: list[tuple[Order, list[Problem], list[tuple[str, tuple[str, ...]]]]] = []
+    for kind, tkind in itertools.product(kinds, tkinds):
+        built = _build(ctx, d, pick, verb, power or "", kind, tkind, unit)
+        if isinstance(built, tuple) and len(built) == 2 and isinstance(built[0], str):
+            return _Reading(None, (), (), built)  # type: ignore[arg-type]
+        order, extra, more_notes = built  # type: ignore[misc]
+        probs = extra + check(board, order, pos, ctx.phase)
+        tried.append((order, probs, more_notes))
+    good = [t for t in tried if not t[1]]
+    if len(good) == 1 or (good and len(tried) == 1):
+        order, probs, more = good[0]
+    elif len(good) > 1:
+        # both unit types would do: keep what was written (or nothing)
+        order, probs, more = _unkinded(ctx, d, pick, verb, power or "", unit, good)
+    else:
+        order, probs, more = tried[0]
+        if len(tried) > 1:
+            order, probs, more = _unkinded(ctx, d, pick, verb, power or "", unit, tried)
+    return _Reading(order, tuple(problems + probs), tuple(notes + more))
+
+
+def _unkinded(ctx, d, pick, verb, power, unit, options):  # type: ignore[no-untyped-def]
+    """Among several unit-type readings, the one leaving unsaid what the player left unsaid."""
+    kinds = {o[0].kind for o in options if not isinstance(o[0], Waive)}
+    tkinds = {getattr(o[0], "supported_kind", None) for o in options}
+    kind = kinds.pop() if len(kinds) == 1 else d.kind
+    tkind = tkinds.pop() if len(tkinds) == 1 else d.tkind
+    built = _build(ctx, d, pick, verb, power, kind, tkind, unit)
+    if isinstance(built[0], str):
+        return options[0]
+    order, extra, notes = built
+    return order, extra + check(ctx.board, order, ctx.position, ctx.phase), notes
+
+
+def _stands(board: Board, kind: str, code: str) -> bool:
+    prov = board.provinces.get(code)
+    if prov is None:
+        return False
+    return any(board.unit_can_stand(kind, loc) for loc in prov.locations)
+
+
+def _location(ctx: _Context, tok: Token, code: str, kind: str | None) -> tuple[str, list[Problem], list[tuple[str, tuple[str, ...]]]]:
+    """A written province (+ coast) as a location: coasts only for fleets on split provinces."""
+    prov = ctx.board.provinces[code]
+    if tok.coast is None or not prov.coasts:
+        return code, [], []
+    if kind == ARMY:
+        return code, [], [("army_coast", ())]
+    loc = f"{code}/{tok.coast}"
+    if loc not in prov.coasts:
+        return code, [Problem(ILLEGAL, "no_coast", (code, tok.coast_text or tok.coast))], []
+    return loc, [], []
+
+
+def _build(ctx, d, pick, verb, power, kind, tkind, unit):  # type: ignore[no-untyped-def]
+    board, pos = ctx.board, ctx.position
+    here = pick[id(d.loc)]
+    loc, probs, notes = _location(ctx, d.loc, here, kind)
+    if unit is not None and (kind is None or kind == unit.kind):
+        loc = unit.location
+    if verb == HOLD:
+        return Hold(power, kind, loc), probs, notes
+    if verb == DISBAND:
+        return Disband(power, kind, loc), probs, notes
+    if verb == BUILD:
+        return Build(power, kind, loc), probs, notes
+    if verb in (MOVE, RETREAT):
+        if d.dest is None:
+            return ("incomplete", ("destination",))
+        dest, p2, n2 = _destination_location(ctx, d.dest, pick[id(d.dest)], kind, loc, verb)
+        probs, notes = probs + p2, notes + n2
+        if verb == RETREAT:
+            return Retreat(power, kind, loc, dest), probs, notes
+        via = d.via
+        for h in d.hops:
+            if not board.provinces[pick[id(h)]].is_sea:
+                probs.append(Problem(ILLEGAL, "convoy_not_sea", (pick[id(h)],)))
+        if kind == ARMY and not via and not board.can_move(ARMY, here, province_of(dest)) and sea_path(board, here, province_of(dest)):
+            notes.append(("needs_convoy", (here, province_of(dest))))
+        return Move(power, kind, loc, dest, via), probs, notes
+    # support or convoy
+    assert d.tloc is not None
+    there = pick[id(d.tloc)]
+    other = pos.unit_in(there) if pos is not None else None
+    tloc, p2, n2 = _location(ctx, d.tloc, there, tkind)
+    if other is not None and (tkind is None or tkind == other.kind):
+        tloc = other.location
+    probs, notes = probs + p2, notes + n2
+    dest = None
+    if d.dest is not None:
+        dest, p3, _ = _location(ctx, d.dest, pick[id(d.dest)], tkind)
+        probs = probs + p3
+    if verb == CONVOY:
+        if tkind == FLEET:
+            probs.append(Problem(ILLEGAL, "convoy_not_army"))
+        if dest is None:
+            return ("incomplete", ("destination",))
+        return Convoy(power, kind, loc, province_of(tloc), province_of(dest)), probs, notes
+    if d.tmove and dest is None:
+        return ("incomplete", ("destination",))
+    return Support(power, kind, loc, tkind, tloc, dest if d.tmove else None), probs, notes
+
+
+def _destination_location(ctx, tok, code, kind, origin, verb):  # type: ignore[no-untyped-def]
+    board = ctx.board
+    prov = board.provinces[code]
+    if not prov.coasts:
+        return code, [], []
+    if kind == ARMY:
+        return code, [], ([("army_coast", ())] if tok.coast else [])
+    loc, probs, notes = _location(ctx, tok, code, kind)
+    if loc != code or probs:
+        return loc, probs, notes
+    if kind is None:
+        return code, [], []
+    # a fleet to a split-coast province without a coast (R-ORD-5)
+    if verb == RETREAT and ctx.position is not None:
+        dl = ctx.position.dislodged_in(province_of(origin))
+        reached = tuple(r for r in (dl.retreats if dl else ()) if province_of(r) == code)
+    elif origin in board.fleet_moves:
+        reached = board.fleet_coasts_reached(origin, code)
+    else:
+        origin_prov = board.provinces[province_of(origin)]
+        reached = tuple(sorted({c for o in origin_prov.locations for c in board.fleet_coasts_reached(o, code)}))
+    if len(reached) == 1 and ctx.infer:
+        return reached[0], [], [("coast_inferred", (reached[0],))]
+    if not reached:
+        return code, [], []  # the move is impossible anyway; check() says why
+    return code, [Problem(ILLEGAL, "coast_needed", (code, ", ".join(reached)))], []
+
+
+# -- reports --------------------------------------------------------------------
+
+
+def _words(ctx: _Context, code: str, details: Sequence[str]) -> str:
+    return messages.text(code, ctx.lang, [_word(ctx, x) for x in details])
+
+
+def _word(ctx: _Context, x: str) -> str:
+    board = ctx.board
+    if x in ("A", "F"):
+        return messages.KIND_WORDS[ctx.lang][x]
+    if x in board.powers:
+        return _power_name(ctx, x)
+    if ", " in x:
+        return ", ".join(_word(ctx, y) for y in x.split(", "))
+    if board.is_location(x.upper()) and x.isupper():
+        return display(board, x, ctx.lang)
+    return x
+
+
+def _power_name(ctx: _Context, power: str | None) -> str:
+    p = ctx.board.powers.get(power or "")
+    if p is None:
+        return power or ""
+    return p.name_it if ctx.lang == "it" else p.name_en
+
+
+def _report(ctx, number, text, status, order, code, details, suggestion):  # type: ignore[no-untyped-def]
+    return LineReport(number, text, status, order, code, _words(ctx, code, details), suggestion)
+
+
+def _syntax_report(ctx: _Context, number: int, text: str, d: _Draft) -> LineReport:
+    assert d.error is not None
+    code, details = d.error
+    suggestion = None
+    if code in ("unknown_province", "unknown_word") and details:
+        suggestion = _respell(ctx, text, details[0])
+    if code == "incomplete":
+        what = {"it": {"province": "la provincia", "destination": "la destinazione", "unit": "l'unità", "order": "l'ordine"}}
+        word = what.get(ctx.lang, {}).get(details[0], details[0]) if details else ""
+        return LineReport(number, text, VOID, None, code, messages.text(code, ctx.lang, (word,)), suggestion)
+    return _report(ctx, number, text, VOID, None, code, details, suggestion)
+
+
+def _respell(ctx: _Context, text: str, word: str) -> str | None:
+    """The order with the nearest province name in place of an unknown word."""
+    near = ctx.ix.near(fold(word))
+    for code in near:
+        fixed = text.replace(word, code, 1)
+        if fixed == text:
+            continue
+        sub = _Context(ctx.board, ctx.ix, ctx.power, ctx.position, ctx.phase, ctx.lang, ctx.strict, ctx.infer,
+                       ctx.header_power, ctx.mode)
+        for draft in _drafts(lex(fixed, ctx.ix)):
+            if draft.error is None:
+                r = _judge(sub, 0, draft, fixed, True)
+                if r.order is not None and r.status == OK:
+                    return format_en(r.order)
+    return None
+
+
+def _suggest_error(ctx: _Context, d: _Draft, r: _Reading) -> str | None:
+    if r.error and r.error[0] == "no_order" and d.loc is not None:
+        kind = d.kind
+        unit = ctx.position.unit_in(r.error[1][0]) if ctx.position is not None else None
+        loc = unit.location if unit else r.error[1][0]
+        return format_en(Hold(ctx.power or "", kind or (unit.kind if unit else None), loc))
+    return None
+
+
+def _suggest_problem(ctx: _Context, order: Order, p: Problem) -> str | None:
+    if p.code == "wrong_kind" and len(p.details) == 2:
+        where, kind = p.details
+        if province_of(getattr(order, "location", "")) == where:
+            return format_en(replace(order, kind=kind))  # type: ignore[type-var]
+        if isinstance(order, Support):
+            return format_en(replace(order, supported_kind=kind))
+    if p.code == "coast_needed" and isinstance(order, (Move, Retreat, Build)) and len(p.details) == 2:
+        first = p.details[1].split(", ")[0]
+        if isinstance(order, Build):
+            return format_en(replace(order, location=first))
+        return format_en(replace(order, destination=first))
+    return None
+
+
+def _missing_dash_words(ctx: _Context, d: _Draft) -> tuple[str, ...]:
+    a = d.tloc if d.verb in (SUPPORT, CONVOY) else d.loc
+    return (a.text if a else "", d.dest.text if d.dest else "")
+
+
+def _unclear_support(ctx: _Context, number: int, text: str, order: Support) -> LineReport:
+    hold = replace(order)
+    it_hold = format_order_in(ctx.board, hold, ctx.lang)
+    tail = " XXX" if ctx.lang == "it" else " H"
+    it_move = (it_hold[: -len(tail)] if it_hold.endswith(tail) else it_hold) + " - ..."
+    target = f"{order.supported_kind + ' ' if order.supported_kind else ''}{_word(ctx, order.supported)}"
+    message = messages.text("support_unclear", ctx.lang, (target, it_hold, it_move))
+    return LineReport(number, text, VOID, None, "support_unclear", message, format_en(hold))
+
+
+def _ambiguous(ctx: _Context, number: int, text: str, d: _Draft, options: list[_Reading]) -> LineReport:
+    word, names = "", []
+    for t in (d.loc, d.tloc, d.dest, *d.hops):
+        if t is not None and len(t.codes) > 1:
+            word = t.text
+            names = [display(ctx.board, c, ctx.lang) for c in t.codes]
+            break
+    while len(names) < 2:
+        names.append("?")
+    first = options[0].order
+    assert first is not None
+    message = messages.text("ambiguous", ctx.lang, (word, names[0], " / ".join(names[1:])))
+    return LineReport(number, text, VOID, None, "ambiguous", message, format_en(first))
+
+
+def _one_per_unit(ctx: _Context, reports: list[LineReport]) -> list[LineReport]:
+    """One order per unit (R-ORD-3): a later order replaces an earlier one; and a
+    support to hold for a unit ordered here to move is void (R-ORD-4)."""
+    last: dict[tuple[str, str], int] = {}
+    for i, r in enumerate(reports):
+        if r.status == OK and r.order is not None and not isinstance(r.order, Waive):
+            last[(r.order.power, province_of(r.order.location))] = i
+    moving: dict[str, int] = {}
+    out = list(reports)
+    for i, r in enumerate(reports):
+        if r.status != OK or r.order is None or isinstance(r.order, Waive):
+            continue
+        key = (r.order.power, province_of(r.order.location))
+        if last[key] != i:
+            later = reports[last[key]].line
+            msg = messages.text("superseded", ctx.lang) + f" ({'riga' if ctx.lang == 'it' else 'line'} {later})"
+            out[i] = replace(r, status=VOID, code="superseded", message=msg)
+        elif isinstance(r.order, Move):
+            moving[province_of(r.order.location)] = i
+    for i, r in enumerate(out):
+        if r.status == OK and isinstance(r.order, Support) and r.order.destination is None:
+            sp = province_of(r.order.supported)
+            if sp in moving:
+                out[i] = replace(
+                    r, status=VOID, code="support_hold_of_move",
+                    message=_words(ctx, "support_hold_of_move", (r.order.supported,)),
+                    suggestion=None,
+                )
+    return out
