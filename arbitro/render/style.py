@@ -1,0 +1,81 @@
+"""Colours, fonts and the few words printed on a map (Italian and English)."""
+
+from __future__ import annotations
+
+import functools
+
+from PIL import ImageFont
+
+Colour = tuple[int, int, int]
+
+SEA = (198, 222, 240)
+SEA_BORDER = (120, 155, 190)
+LAND = (240, 233, 214)
+NEUTRAL_LAND = (208, 204, 196)
+IMPASSABLE = (150, 150, 150)
+BORDER = (110, 98, 84)
+COAST = (70, 90, 110)
+INK = (25, 25, 25)
+HALO = (255, 255, 255)
+PAPER = (250, 248, 242)
+TINT = 0.42  # share of the power's colour in a province tint
+
+
+def hex_colour(text: str) -> Colour:
+    text = text.lstrip("#")
+    if len(text) == 3:
+        text = "".join(ch * 2 for ch in text)
+    try:
+        return (int(text[0:2], 16), int(text[2:4], 16), int(text[4:6], 16))
+    except ValueError:
+        return (136, 136, 136)
+
+
+def blend(a: Colour, b: Colour, share_b: float) -> Colour:
+    return tuple(round(x * (1 - share_b) + y * share_b) for x, y in zip(a, b))  # type: ignore[return-value]
+
+
+def darker(c: Colour, by: float = 0.35) -> Colour:
+    return blend(c, (0, 0, 0), by)
+
+
+def ink_on(c: Colour) -> Colour:
+    """Black or white text, whichever reads better on ``c``."""
+    luminance = 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
+    return INK if luminance > 140 else HALO
+
+
+_FONT_FILES = {
+    False: ("DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
+    True: ("DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
+}
+
+
+@functools.cache
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    for name in _FONT_FILES[bold]:
+        try:
+            return ImageFont.truetype(name, max(size, 6))
+        except OSError:
+            continue
+    return ImageFont.load_default(max(size, 6))
+
+
+SEASONS = {
+    "en": {"S": "Spring", "F": "Autumn", "W": "Winter"},
+    "it": {"S": "Primavera", "F": "Autunno", "W": "Inverno"},
+}
+KINDS = {
+    "en": {"M": "movement", "R": "retreats", "A": "adjustments"},
+    "it": {"M": "movimento", "R": "ritirate", "A": "aggiustamenti"},
+}
+WORDS = {
+    "en": {"results": "results", "power": "Power", "centres": "SC", "units": "Units",
+           "adjust": "+/−", "winner": "Winner"},
+    "it": {"results": "risultati", "power": "Potenza", "centres": "CR", "units": "Unità",
+           "adjust": "+/−", "winner": "Vincitore"},
+}
+
+
+def words(lang: str) -> str:
+    return lang if lang in WORDS else "en"
