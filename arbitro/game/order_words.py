@@ -41,9 +41,9 @@ VERBS = _table(
 FILLERS = frozenset(
     """the il lo la l i gli le un una uno di del della dello dei degli delle da dal dalla dallo in nel
     nella nello nei al alla allo ad ai su sul sulla at from of on and e ed then poi che which is its
-    his my mio mia our nostra nostro sua suo unit unita units order ordine ordini orders please per
+    his my mia our nostra nostro sua suo unit unita units order ordine ordini orders please per
     favore anche also pure propria proprio whose who si will shall dell nell all sull dall
-    con with ? currently ora now""".split()
+    with ? currently ora now""".split()
 )
 # Words that may follow "via" meaning by sea ("via convoglio", "by convoy", "via mare").
 VIA_WORDS = frozenset("convoy convoglio mare sea nave navi trasporto c tr conv".split())
@@ -104,6 +104,9 @@ def lex(text: str, ix: NameIndex, fuzzy: bool = False) -> list[Token]:
             i += 1  # a slash not after a province: nothing to say
             continue
         got = _power_at(low, i, ix)
+        if not got and i + 1 < n and low[i + 1] == ":" and not out and w.isalpha():
+            name = ix.power(w, fuzzy=True)  # "Germnay:" before the orders
+            got = (name, i + 1) if name else None
         if got:
             name, j = got
             out.append(Token(POWER, name, " ".join(raw[i:j])))

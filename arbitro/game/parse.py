@@ -775,10 +775,20 @@ def _word(ctx: _Context, x: str) -> str:
     if x in board.powers:
         return _power_name(ctx, x)
     if ", " in x:
-        return ", ".join(_word(ctx, y) for y in x.split(", "))
+        parts = x.split(", ")
+        if all("/" in y and board.is_location(y) for y in parts):
+            return ", ".join(_coast_word(ctx, y) for y in parts)
+        return ", ".join(_word(ctx, y) for y in parts)
     if board.is_location(x.upper()) and x.isupper():
         return display(board, x, ctx.lang)
     return x
+
+
+def _coast_word(ctx: _Context, location: str) -> str:
+    coast = location.partition("/")[2]
+    if ctx.lang == "it":
+        return "costa " + {"NC": "nord", "SC": "sud", "EC": "est", "WC": "ovest"}.get(coast, coast.lower())
+    return coast.lower()
 
 
 def _power_name(ctx: _Context, power: str | None) -> str:

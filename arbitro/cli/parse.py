@@ -1,0 +1,75 @@
+"""``arbitro parse``: a mail body on stdin, the orders read from it as JSON on stdout."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..contract import ContractError, position_from_json
+from ..game.board import Board, BoardError
+from ..game.notation_it import format_en
+from ..game.parse import ParseReport, parse_orders
+from ..game.position import Position
+from ..variants import UnknownVariant, load_board
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser("parse", help="read the orders in a mail body (stdin) and print them as JSON")
+    p.add_argument("--variant", default="standard")
+    p.add_argument("--position", type=Path, help="a position in the adjudicate input shape (JSON)")
+    p.add_argument("--power", help="the power whose orders these are (e.g. FRANCE)")
+    p.add_argument("--lang", choices=("it", "en"), default="it", help="language of the messages")
+    return p
+
+
+def report_json(report: ParseReport) -> dict[str, Any]:
+    lines = []
+    for r in report.lines:
+        entry: dict[str, Any] = {"line": r.line, "text": r.text, "status": r.status}
+        if r.order is not None:
+            entry["order"] = format_en(r.order)
+        if r.message:
+            entry["message"] = r.message
+        if r.suggestion:
+            entry["suggestion"] = r.suggestion
+        lines.append(entry)
+    return {"orders": [format_en(o) for o in report.orders], "lines": lines}
+
+
+def _position(board: Board, path: Path) -> tuple[Position, dict[str, Any]]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ContractError(f"cannot read {path}: {exc}") from exc
+    except json.JSONDecodeError as exc:
+        raise ContractError(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno}") from exc
+    if not isinstance(data, dict):
+        raise ContractError(f"{path} must hold a JSON object")
+    return position_from_json(board, data), data
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        board = load_board(args.variant)
+        position, data = (None, {}) if args.position is None else _position(board, args.position)
+        power = args.power.strip().upper() if args.power else None
+        if power is not None and power not in board.powers:
+            raise ContractError(f"unknown power {args.power!r}")
+    except (ContractError, UnknownVariant, BoardError) as exc:
+        print(f"arbitro parse: {exc}", file=sys.stderr)
+        return 2
+    options = data.get("options") if isinstance(data.get("options"), dict) else {}
+    strict = bool(options.get("strict_support", options.get("defaults", "italian") != "standard"))
+    infer = bool(options.get("infer_single_coast", True))
+    raw = sys.stdin.buffer.read()
+    body = raw.decode("utf-8", errors="replace")
+    report = parse_orders(
+        board, body, power=power, position=position, lang=args.lang,
+        strict_support=strict, infer_single_coast=infer,
+    )
+    json.dump(report_json(report), sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+    return 0
