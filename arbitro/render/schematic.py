@@ -12,7 +12,7 @@ WIDTH, HEIGHT, MARGIN, RADIUS = 1000.0, 800.0, 40.0, 20.0
 
 
 def _layout(board: Board, iterations: int = 300) -> dict[str, tuple[float, float]]:
-    codes = sorted(board.provinces)
+    codes = sorted(c for c in board.provinces if board.neighbours(c))
     n = len(codes)
     # Start on a circle in code order: no randomness, so the layout is reproducible.
     pos = {
@@ -43,6 +43,9 @@ def _layout(board: Board, iterations: int = 300) -> dict[str, tuple[float, float
             disp[a][1] -= dy * f
             disp[b][0] += dx * f
             disp[b][1] += dy * f
+        for c in codes:  # a little gravity keeps loose ends from drifting off
+            disp[c][0] -= pos[c][0] * 0.3
+            disp[c][1] -= pos[c][1] * 0.3
         for c in codes:
             dx, dy = disp[c]
             d = math.hypot(dx, dy) or 1e-9
@@ -54,7 +57,41 @@ def _layout(board: Board, iterations: int = 300) -> dict[str, tuple[float, float
     ys = [p[1] for p in pos.values()]
     sx = (WIDTH - 2 * MARGIN) / ((max(xs) - min(xs)) or 1)
     sy = (HEIGHT - 2 * MARGIN) / ((max(ys) - min(ys)) or 1)
-    return {c: (MARGIN + (p[0] - min(xs)) * sx, MARGIN + (p[1] - min(ys)) * sy) for c, p in pos.items()}
+    placed = {c: [MARGIN + (p[0] - min(xs)) * sx, MARGIN + (p[1] - min(ys)) * sy]
+              for c, p in pos.items()}
+    _separate(placed, 2 * RADIUS + 8)
+    # Provinces with no neighbours (impassable ones) wait in a row along the bottom.
+    lonely = sorted(c for c in board.provinces if c not in placed)
+    for i, c in enumerate(lonely):
+        placed[c] = [WIDTH - MARGIN - i * (2 * RADIUS + 10), HEIGHT - MARGIN / 2]
+    return {c: (p[0], p[1]) for c, p in placed.items()}
+
+
+def _separate(pos: dict[str, list[float]], gap: float, rounds: int = 60) -> None:
+    """Push overlapping discs apart, keeping them on the canvas."""
+    codes = sorted(pos)
+    for _ in range(rounds):
+        moved = False
+        for i, a in enumerate(codes):
+            for b in codes[i + 1 :]:
+                pa, pb = pos[a], pos[b]
+                dx, dy = pb[0] - pa[0], pb[1] - pa[1]
+                d = math.hypot(dx, dy)
+                if d >= gap:
+                    continue
+                if d == 0:
+                    dx, dy, d = 1.0, 0.0, 1.0
+                push = (gap - d) / 2
+                pa[0] -= dx / d * push
+                pa[1] -= dy / d * push
+                pb[0] += dx / d * push
+                pb[1] += dy / d * push
+                moved = True
+        for p in pos.values():
+            p[0] = min(max(p[0], MARGIN), WIDTH - MARGIN)
+            p[1] = min(max(p[1], MARGIN), HEIGHT - MARGIN)
+        if not moved:
+            break
 
 
 def _disc(x: float, y: float, r: float, sides: int = 16) -> tuple[tuple[float, float], ...]:

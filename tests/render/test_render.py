@@ -91,3 +91,10 @@ def test_orders_change_the_picture_where_they_are(board):
 def test_width_is_honoured(board):
     img = render_position(board, None, start_position(board), width=640)
     assert img.width == 640 and img.height > 500
+
+
+def test_golden_schematic_without_geometry(board, tmp_path):
+    """A variant with no geometry file still gets a (schematic) map."""
+    geo = load_geometry(board, tmp_path)
+    assert geo.schematic
+    _check_golden(render_position(board, geo, start_position(board), width=WIDTH), "schematic_start")
