@@ -10,13 +10,17 @@ order.
 from __future__ import annotations
 
 from .board import Board, province_of
+from .names import key_of, name_index, words_of
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
 
 
 def location_it(board: Board, location: str) -> str:
+    """Italian code, or the Italian name where the code names two provinces (Liv)."""
     code = province_of(location)
     prov = board.provinces.get(code)
     name = prov.code_it if prov is not None else code
+    if prov is not None and len(name_index(board).lookup(key_of(words_of(name)))) > 1:
+        name = prov.name_it
     if location != code:
         return f"{name}({location[len(code) + 1:].lower()})"
     return name

@@ -11,7 +11,6 @@ the default.
 
 from __future__ import annotations
 
-import functools
 import itertools
 from dataclasses import dataclass, field, replace
 from typing import Sequence
@@ -19,7 +18,7 @@ from typing import Sequence
 from . import messages
 from .board import ARMY, FLEET, Board, province_of
 from .mail_text import QUOTED, REPLY_HEADER, SIGNATURE, TEXT, mail_lines
-from .names import NameIndex, build_index, display, fold
+from .names import NameIndex, display, fold, name_index
 from .notation_it import format_en, format_it, format_order_in
 from .order_words import (
     BUILD, COLON, CONVOY, DISBAND, FILL, HOLD, KIND, LOC, MOVE, POWER, RETREAT, SEP, SUPPORT,
@@ -51,12 +50,6 @@ class ParseReport:
     @property
     def orders(self) -> tuple[Order, ...]:
         return tuple(r.order for r in self.lines if r.status == OK and r.order is not None)
-
-
-@functools.lru_cache(maxsize=8)
-def name_index(board: Board) -> NameIndex:
-    """The name index of a board (a pure function, memoised: it takes ~20 ms)."""
-    return build_index(board)
 
 
 # -- the public entry points -------------------------------------------------
