@@ -555,6 +555,9 @@ def _judge(ctx: _Context, number: int, d: _Draft, text: str, first: bool) -> Lin
     if isinstance(order, Support) and order.destination is None and d.tmove is None and ctx.strict:
         return _unclear_support(ctx, number, text, order)
     notes = best.notes
+    words = [t.text for t in d.trailing if t.type == UNK]
+    if words:
+        notes = notes + (("trailing", (" ".join(words),)),)
     message = "; ".join(_words(ctx, code, details) for code, details in notes)
     return LineReport(number, text, OK, order, notes[0][0] if notes else "accepted", message, None)
 
