@@ -24,12 +24,16 @@ def unit_moves(board: Board, position: Position, unit: Unit) -> list[Move]:
     for dest in sorted(board.army_moves.get(unit.province, ())):
         moves.append(Move(unit.power, ARMY, unit.location, dest))
     fleets_at_sea = {
-        u.province for u in position.units if u.kind == FLEET and board.provinces[u.province].is_sea
+        u.location for u in position.units if u.kind == FLEET and board.provinces[u.province].is_sea
     }
     if fleets_at_sea and board.provinces[unit.province].terrain.value == "coast":
         adjacent = board.army_moves.get(unit.province, frozenset())
         for dest in sorted(board.provinces):
-            if dest != unit.province and board.convoy_seas(unit.province, dest) & fleets_at_sea:
+            if (
+                dest != unit.province
+                and board.convoy_seas(unit.province, dest) & fleets_at_sea
+                and route_exists(board, unit.province, dest, fleets_at_sea)
+            ):
                 moves.append(Move(unit.power, ARMY, unit.location, dest, dest in adjacent))
     return moves
 
@@ -116,7 +120,12 @@ def _random_movement(
                 dp = province_of(o.destination)
                 if dp != u.province and board.reaches(u.kind, u.location, dp):
                     options.append(Support(u.power, u.kind, u.location, o.kind, o.location, dp))
-                if u.kind == FLEET and o.kind == ARMY and u.province in board.convoy_seas(p, dp):
+                if (
+                    u.kind == FLEET
+                    and o.kind == ARMY
+                    and (o.via_convoy or dp not in board.army_moves[p])
+                    and u.province in board.convoy_seas(p, dp)
+                ):
                     options.append(Convoy(u.power, FLEET, u.location, o.location, dp))
             elif board.reaches(u.kind, u.location, p):
                 other = position.unit_in(p)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Iterable, Mapping, Sequence
 
 from .adjudicator import adjudicate_movement
+from .defaults import default_orders
 from .board import ARMY, FLEET, Board, province_of
 from .orders import Build, Disband, Move, Order, Retreat, Waive
 from .outcome import OrderResult, PhaseOutcome, Result, Source
@@ -71,13 +72,15 @@ def _given_orders(
             continue
         given.extend((o, Source.PLAYER) for o in power_orders)
     ordered = {p for p, o in orders.items() if o}
-    powers = sorted({u.power for u in position.units} | {d.unit.power for d in position.dislodged})
-    for power in powers:
+    powers = {u.power for u in position.units} | {d.unit.power for d in position.dislodged}
+    if position.phase.kind == ADJUSTMENT:
+        powers |= set(position.centres.values())  # a power with no units may still build
+    for power in sorted(powers):
         if power in ordered or power == NEUTRAL:
             continue
         reason = nmr.get(power, "missing")
         given.extend(
-            _referee_orders(board, position, power, reason, rules.defaults, ballots.get(power, {}))
+            _referee_orders(board, position, power, reason, rules, ballots.get(power, {}))
         )
     return given
 
@@ -87,14 +90,18 @@ def _referee_orders(
     position: Position,
     power: str,
     reason: str,
-    defaults: str,
+    rules: Rules,
     ballots: Mapping[str, Sequence[Order]],
 ) -> list[tuple[Order, Source]]:
-    try:
-        from .defaults import default_orders
-    except ImportError:  # the referee-defaults module is still being written
-        return []
-    return list(default_orders(board, position, power, reason, defaults, ballots))
+    return default_orders(
+        board,
+        position,
+        power,
+        reason,
+        rules.defaults,
+        ballots,
+        infer_single_coast=rules.infer_single_coast,
+    )
 
 
 # -- movement ----------------------------------------------------------------

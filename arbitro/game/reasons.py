@@ -55,6 +55,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "no_disbands": ("{0} has no units to disband this winter", "{0} non deve sciogliere unità quest'inverno"),
     "too_many_disbands": ("more disbands than needed", "più scioglimenti del necessario"),
     "disband_twice": ("the unit in {0} is already disbanded", "l'unità in {0} è già sciolta"),
+    "own_ballot": ("a power's own ballot does not count", "il voto della potenza stessa non conta"),
     "civil_disorder": ("disbanded by the civil-disorder rule", "sciolta d'ufficio"),
 }
 

@@ -1,0 +1,1 @@
+"""Test-wide set-up: this folder is importable (shared_data, helpers)."""
