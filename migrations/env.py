@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from alembic import context
 
-from arbitro.store.base import Base
 from arbitro.store import models  # noqa: F401  (registers the tables)
+from arbitro.store.base import Base
 
 config = context.config
 target_metadata = Base.metadata

@@ -12,9 +12,10 @@ from ..config import Config, ConfigError, load_config
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
-        "check-config", help="validate a config file and summarise its games",
+        "check-config",
+        help="validate a config file and summarise its games",
         description="Exit 0 and print a summary when FILE is valid; exit 1 and print every "
-                    "problem (file: key: what is wrong) otherwise.",
+        "problem (file: key: what is wrong) otherwise.",
     )
     parser.add_argument("file", metavar="FILE")
     return parser
@@ -45,17 +46,27 @@ def summary(config: Config) -> str:
     ]
     for game in config.games:
         d = game.deadlines
-        end = (f"temporale until {game.end.date}" if game.end.condition == "temporale"
-               else f"{game.end.centres or 'variant'} centres")
+        end = (
+            f"temporale until {game.end.date}"
+            if game.end.condition == "temporale"
+            else f"{game.end.centres or 'variant'} centres"
+        )
         lines += [
             f"- {game.id}: {game.name!r}, {game.variant}, {game.language}, {game.timezone}",
-            f"    start {game.start.isoformat() if game.start else 'by the GM'}; "
-            f"assignment {game.assignment}; {len(game.players)} player(s) listed",
-            f"    deadlines: movement {d.movement.text}, retreat {d.retreat.text}, "
-            f"adjustment {d.adjustment.text}, first {d.first_movement.text}; "
-            f"reminders {', '.join(_short(r) for r in game.reminders) or 'none'}",
-            f"    lateness bank {game.lateness_bank_days}d, at most {game.lateness_max_per_turn}d"
-            f" per turn; press {game.press}; defaults {game.defaults}; end: {end}",
+            (
+                f"    start {game.start.isoformat() if game.start else 'by the GM'}; "
+                f"assignment {game.assignment}; {len(game.players)} player(s) listed"
+            ),
+            (
+                f"    deadlines: movement {d.movement.text}, retreat {d.retreat.text}, "
+                f"adjustment {d.adjustment.text}, first {d.first_movement.text}; "
+                f"reminders {', '.join(_short(r) for r in game.reminders) or 'none'}"
+            ),
+            (
+                f"    lateness bank {game.lateness_bank_days}d, at most "
+                f"{game.lateness_max_per_turn}d per turn; press {game.press}; "
+                f"defaults {game.defaults}; end: {end}"
+            ),
             f"    GM {game.gm_address}; replacements via {game.mailing_list or 'the GM'}",
         ]
     return "\n".join(lines)

@@ -6,8 +6,8 @@ from .load import load_config, parse_config
 from .model import (
     Config,
     DaysOff,
-    DeadlineSpec,
     Deadlines,
+    DeadlineSpec,
     EndCondition,
     GameConfig,
     ImapConfig,

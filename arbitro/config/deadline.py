@@ -7,9 +7,12 @@ from zoneinfo import ZoneInfo
 
 from .model import DaysOff, DeadlineSpec
 
+NO_DAYS_OFF = DaysOff(frozenset(), frozenset())
 
-def deadline_after(spec: DeadlineSpec, opened_at: datetime, tz: ZoneInfo,
-                   days_off: DaysOff = DaysOff(frozenset(), frozenset())) -> datetime:
+
+def deadline_after(
+    spec: DeadlineSpec, opened_at: datetime, tz: ZoneInfo, days_off: DaysOff = NO_DAYS_OFF
+) -> datetime:
     """The deadline of a phase opened at ``opened_at`` (aware), in ``tz``.
 
     A duration counts wall-clock time in ``tz`` ("3d" from 20:00 is 20:00, across DST too).

@@ -12,7 +12,11 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}: {self.key}: {self.message}" if self.key else f"{self.file}: {self.message}"
+        return (
+            f"{self.file}: {self.key}: {self.message}"
+            if self.key
+            else f"{self.file}: {self.message}"
+        )
 
 
 class ConfigError(Exception):

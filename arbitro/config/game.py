@@ -18,8 +18,8 @@ from .model import (
     LANGUAGES,
     PRESS_MODES,
     DaysOff,
-    DeadlineSpec,
     Deadlines,
+    DeadlineSpec,
     EndCondition,
     GameConfig,
     PlayerConfig,
@@ -34,8 +34,11 @@ _FALLBACK_SPEC = DeadlineSpec("1d", timedelta(days=1), 0, None)
 def read_game(t: Table, server: ServerConfig | None) -> GameConfig:
     game_id = t.text("id")
     if isinstance(game_id, str) and game_id and not GAME_ID.match(game_id):
-        t.problem("id", f"{game_id!r}: use 1-32 lower-case letters, digits, '-' or '_' "
-                        "(it appears in mail subjects and addresses)")
+        t.problem(
+            "id",
+            f"{game_id!r}: use 1-32 lower-case letters, digits, '-' or '_' "
+            "(it appears in mail subjects and addresses)",
+        )
     language_default = server.language if server else "it"
     language = t.text("language", language_default, choices=LANGUAGES)
     tz_name = t.text("timezone", server.timezone if server else "Europe/Rome")
@@ -121,8 +124,9 @@ def _password(t: Table, name: str, *, required: bool) -> tuple[str | None, str |
     return plain, hashed
 
 
-def _player(t: Table, language: str | None, board: Board | None,
-            assignment: str | None) -> PlayerConfig:
+def _player(
+    t: Table, language: str | None, board: Board | None, assignment: str | None
+) -> PlayerConfig:
     password, password_hash = _password(t, "password", required=False)
     preferences: list[str] = []
     if t.has("preferences"):
@@ -131,8 +135,11 @@ def _player(t: Table, language: str | None, board: Board | None,
         if board is not None:
             preferences = t.items("preferences", lambda v: power_key(board, str(v))) or []
             if preferences and sorted(preferences) != sorted(_power_names(board)):
-                t.problem("preferences", "must rank every power exactly once (R-END-3): "
-                                         + ", ".join(_power_names(board)))
+                t.problem(
+                    "preferences",
+                    "must rank every power exactly once (R-END-3): "
+                    + ", ".join(_power_names(board)),
+                )
         else:
             t.raw("preferences")
     player = PlayerConfig(
@@ -155,8 +162,9 @@ def _check_players(t: Table, players: tuple[PlayerConfig, ...], board: Board | N
     seen: set[str] = set()
     for i, player in enumerate(players, start=1):
         if player.address and player.address in seen:
-            t.problems.append(Problem(t.file, t.key(f"players[{i}].address"),
-                                      f"{player.address} is listed twice"))
+            t.problems.append(
+                Problem(t.file, t.key(f"players[{i}].address"), f"{player.address} is listed twice")
+            )
         seen.add(player.address)
     if board is not None and len(players) > len(_power_names(board)):
         t.problem("players", f"{len(players)} players for {len(_power_names(board))} powers")

@@ -40,8 +40,9 @@ def load_config(path: str | Path, environ: Mapping[str, str] | None = None) -> C
     return parse_config(data, path, os.environ if environ is None else environ)
 
 
-def parse_config(data: dict[str, Any], path: Path,
-                 environ: Mapping[str, str] | None = None) -> Config:
+def parse_config(
+    data: dict[str, Any], path: Path, environ: Mapping[str, str] | None = None
+) -> Config:
     problems: list[Problem] = []
     root = Table(data, "", str(path), problems)
     server_table = root.table("server", required=True)
@@ -82,8 +83,10 @@ def _server(t: Table, path: Path, environ: Mapping[str, str]) -> ServerConfig:
     imap = smtp = None
     if imap_t:
         imap = ImapConfig(
-            host=imap_t.text("host"), port=imap_t.integer("port", 993, minimum=1, maximum=65535),
-            user=imap_t.text("user"), password=_secret(imap_t, "password", environ),
+            host=imap_t.text("host"),
+            port=imap_t.integer("port", 993, minimum=1, maximum=65535),
+            user=imap_t.text("user"),
+            password=_secret(imap_t, "password", environ),
             tls=imap_t.text("tls", "ssl", choices=TLS_MODES),
             folder=imap_t.text("folder", "INBOX"),
             processed_folder=imap_t.text("processed_folder", "arbitro/processed"),
@@ -93,7 +96,8 @@ def _server(t: Table, path: Path, environ: Mapping[str, str]) -> ServerConfig:
         imap_t.finish()
     if smtp_t:
         smtp = SmtpConfig(
-            host=smtp_t.text("host"), port=smtp_t.integer("port", 587, minimum=1, maximum=65535),
+            host=smtp_t.text("host"),
+            port=smtp_t.integer("port", 587, minimum=1, maximum=65535),
             user=smtp_t.text("user", "", allow_empty=True),
             password=_secret(smtp_t, "password", environ),
             tls=smtp_t.text("tls", "starttls", choices=TLS_MODES),
@@ -113,7 +117,9 @@ def _server(t: Table, path: Path, environ: Mapping[str, str]) -> ServerConfig:
         gm_notify_address=gm,
         timezone=timezone,
         language=t.text("language", "it", choices=LANGUAGES),
-        imap=imap, smtp=smtp, limits=limits,
+        imap=imap,
+        smtp=smtp,
+        limits=limits,
     )
     t.finish()
     return server
@@ -123,7 +129,7 @@ def _anchor_sqlite(url: str, base: Path) -> str:
     """A relative SQLite path is relative to the config file, not to the working dir."""
     prefix = "sqlite:///"
     if url.startswith(prefix) and not url.startswith(prefix + "/"):
-        rest = url[len(prefix):]
+        rest = url[len(prefix) :]
         if rest and rest != ":memory:":
             return prefix + str((base / rest).resolve())
     return url

@@ -12,8 +12,7 @@ REQUIRED: Any = object()
 
 
 class Table:
-    def __init__(self, data: dict[str, Any], path: str, file: str,
-                 problems: list[Problem]) -> None:
+    def __init__(self, data: dict[str, Any], path: str, file: str, problems: list[Problem]) -> None:
         self.data = data
         self.path = path
         self.file = file
@@ -40,8 +39,9 @@ class Table:
             return None
         return default
 
-    def typed(self, name: str, kind: type | tuple[type, ...], label: str,
-              default: Any = REQUIRED) -> Any:
+    def typed(
+        self, name: str, kind: type | tuple[type, ...], label: str, default: Any = REQUIRED
+    ) -> Any:
         value = self.raw(name, default)
         if name not in self.data:
             return value
@@ -51,8 +51,14 @@ class Table:
             return None if default is REQUIRED else default
         return value
 
-    def text(self, name: str, default: Any = REQUIRED, *, choices: tuple[str, ...] = (),
-             allow_empty: bool = False) -> Any:
+    def text(
+        self,
+        name: str,
+        default: Any = REQUIRED,
+        *,
+        choices: tuple[str, ...] = (),
+        allow_empty: bool = False,
+    ) -> Any:
         value = self.typed(name, str, "a string", default)
         if isinstance(value, str) and name in self.data:  # defaults are trusted
             if not value.strip() and not allow_empty:
@@ -62,8 +68,14 @@ class Table:
                 return None if default is REQUIRED else default
         return value
 
-    def integer(self, name: str, default: Any = REQUIRED, *, minimum: int | None = None,
-                maximum: int | None = None) -> Any:
+    def integer(
+        self,
+        name: str,
+        default: Any = REQUIRED,
+        *,
+        minimum: int | None = None,
+        maximum: int | None = None,
+    ) -> Any:
         value = self.typed(name, int, "a whole number", default)
         if isinstance(value, int) and name in self.data:
             if minimum is not None and value < minimum:
@@ -117,8 +129,10 @@ class Table:
         if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
             self.problem(name, f"must be an array of tables ([[{self.key(name)}]])")
             return []
-        return [Table(v, f"{self.key(name)}[{i + 1}]", self.file, self.problems)
-                for i, v in enumerate(value)]
+        return [
+            Table(v, f"{self.key(name)}[{i + 1}]", self.file, self.problems)
+            for i, v in enumerate(value)
+        ]
 
     def finish(self) -> None:
         """Report keys nobody asked for: usually typos."""
@@ -131,6 +145,12 @@ def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:
 
 
 def _show(value: Any) -> str:
-    names = {str: "a string", bool: "a boolean", int: "a number", float: "a number",
-             list: "a list", dict: "a table"}
+    names = {
+        str: "a string",
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+        list: "a list",
+        dict: "a table",
+    }
     return f"{names.get(type(value), type(value).__name__)} ({value!r})"

@@ -11,11 +11,17 @@ from .model import DeadlineSpec
 
 _DURATION = re.compile(r"^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?$")
 _AT = re.compile(r"^(\d+)d@(\d{1,2}):(\d{2})$")
-_ADDRESS = re.compile(r"^[^@\s<>\"(),;:]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$")
+_ADDRESS = re.compile(
+    r"^[^@\s<>\"(),;:]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$"
+)
 _SIZE = re.compile(r"^(\d+)\s*(B|KB|MB)?$", re.IGNORECASE)
 _WEEKDAY_NAMES = [
-    ("monday", "lunedi"), ("tuesday", "martedi"), ("wednesday", "mercoledi"),
-    ("thursday", "giovedi"), ("friday", "venerdi"), ("saturday", "sabato"),
+    ("monday", "lunedi"),
+    ("tuesday", "martedi"),
+    ("wednesday", "mercoledi"),
+    ("thursday", "giovedi"),
+    ("friday", "venerdi"),
+    ("saturday", "sabato"),
     ("sunday", "domenica"),
 ]
 
@@ -77,7 +83,7 @@ def size(value: object) -> int:
 
 def day(value: object) -> date:
     if isinstance(value, datetime):
-        raise ValueError(f"{value!r}: expected a date without a time")
+        raise ValueError(f"{value!r}: expected a date without a time")  # noqa: TRY004
     if isinstance(value, date):
         return value
     try:
@@ -97,6 +103,7 @@ def moment(value: object, tz: ZoneInfo) -> datetime:
         return value if value.tzinfo is not None else value.replace(tzinfo=tz)
     if isinstance(value, date):
         return datetime(value.year, value.month, value.day, tzinfo=tz)
+    # ValueError, not TypeError: the loader turns ValueErrors into problems at the key
     raise ValueError(f"{value!r} is not a date-time like 2025-03-01T20:00")
 
 

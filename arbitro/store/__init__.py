@@ -14,7 +14,13 @@ Times are aware datetimes passed in by the caller; JSON columns hold plain dicts
 
 from .engine import make_engine
 from .migrate import head_revision, migrate
-from .passwords import hash_password, is_password_hash, new_password, new_reply_token, verify_password
+from .passwords import (
+    hash_password,
+    is_password_hash,
+    new_password,
+    new_reply_token,
+    verify_password,
+)
 from .repos import Attachment, NotFound
 from .status import (
     GameStatus,

@@ -23,8 +23,9 @@ def is_memory_sqlite(url: URL) -> bool:
     return url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:")
 
 
-def make_engine(url: str | URL, *, foreign_keys: bool = True, begin: str = "BEGIN IMMEDIATE",
-                **kwargs: Any) -> Engine:
+def make_engine(
+    url: str | URL, *, foreign_keys: bool = True, begin: str = "BEGIN IMMEDIATE", **kwargs: Any
+) -> Engine:
     """An engine for ``url``.
 
     SQLite: the driver's own transaction handling is switched off so that SQLAlchemy's

@@ -57,7 +57,9 @@ def migrate(target: str | URL | Engine) -> str:
     try:
         with engine.begin() as connection:
             if connection.dialect.name == "postgresql":
-                connection.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": ADVISORY_LOCK_ID})
+                connection.execute(
+                    text("SELECT pg_advisory_xact_lock(:k)"), {"k": ADVISORY_LOCK_ID}
+                )
             command.upgrade(alembic_config(connection), "head")
             revision = current_revision(connection)
     finally:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -24,8 +24,9 @@ def _pg_admin() -> str | None:
         return None
     for user in PG_USERS:
         try:
-            with psycopg.connect(host=PG_HOST, port=PG_PORT, user=user, dbname="postgres",
-                                 connect_timeout=3):
+            with psycopg.connect(
+                host=PG_HOST, port=PG_PORT, user=user, dbname="postgres", connect_timeout=3
+            ):
                 return user
         except psycopg.OperationalError:
             continue
@@ -43,8 +44,9 @@ def pg_user() -> str:
 def _pg_exec(user: str, sql: str) -> None:
     import psycopg
 
-    with psycopg.connect(host=PG_HOST, port=PG_PORT, user=user, dbname="postgres",
-                         autocommit=True) as conn:
+    with psycopg.connect(
+        host=PG_HOST, port=PG_PORT, user=user, dbname="postgres", autocommit=True
+    ) as conn:
         conn.execute(sql)  # type: ignore[arg-type]
 
 
@@ -73,4 +75,4 @@ def store(db_url: str) -> Iterator[Store]:
 
 @pytest.fixture
 def now() -> datetime:
-    return datetime(2025, 3, 1, 19, 0, tzinfo=timezone.utc)
+    return datetime(2025, 3, 1, 19, 0, tzinfo=UTC)

@@ -9,9 +9,13 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect, text
 
-from arbitro.store import head_revision, make_engine, migrate
+from arbitro.store import (
+    head_revision,
+    make_engine,
+    migrate,
+    models,  # noqa: F401  (registers the tables)
+)
 from arbitro.store.base import Base
-from arbitro.store import models  # noqa: F401  (registers the tables)
 
 
 def _tables(url: str) -> set[str]:
@@ -45,8 +49,12 @@ def test_migrate_twice_is_a_no_op(db_url: str) -> None:
     engine = make_engine(db_url)
     try:
         with engine.begin() as conn:
-            conn.execute(text("INSERT INTO audit_log (at, actor, action, details) "
-                              "VALUES ('2025-01-01 00:00:00', 'gm', 'probe', '{}')"))
+            conn.execute(
+                text(
+                    "INSERT INTO audit_log (at, actor, action, details) "
+                    "VALUES ('2025-01-01 00:00:00', 'gm', 'probe', '{}')"
+                )
+            )
         second = migrate(db_url)
         with engine.connect() as conn:
             versions = conn.execute(text("SELECT version_num FROM alembic_version")).all()
@@ -62,7 +70,7 @@ def _migrate_when_released(url: str, barrier: object, results: object) -> None:
     try:
         barrier.wait(timeout=30)  # type: ignore[attr-defined]
         results.put(("ok", migrate(url)))  # type: ignore[attr-defined]
-    except Exception as exc:  # reported to the parent, which fails the test
+    except Exception as exc:  # noqa: BLE001 - reported to the parent, which fails the test
         results.put(("error", repr(exc)))  # type: ignore[attr-defined]
 
 
@@ -70,8 +78,10 @@ def test_processes_migrating_at_once_all_succeed(db_url: str) -> None:
     workers = 4
     ctx = multiprocessing.get_context("fork")
     barrier, results = ctx.Barrier(workers), ctx.Queue()
-    procs = [ctx.Process(target=_migrate_when_released, args=(db_url, barrier, results))
-             for _ in range(workers)]
+    procs = [
+        ctx.Process(target=_migrate_when_released, args=(db_url, barrier, results))
+        for _ in range(workers)
+    ]
     for proc in procs:
         proc.start()
     outcomes = [results.get(timeout=120) for _ in procs]

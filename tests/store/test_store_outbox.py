@@ -20,22 +20,36 @@ def _count(store: Store) -> int:
 
 def test_enqueue_is_idempotent_on_its_key(store: Store, now: datetime) -> None:
     with store.begin() as uow:
-        first = uow.outbox.enqueue("results:milano1:S1901M:ITALY", recipients=["a@x.org"],
-                                   subject="Risultati S1901M", body="...", now=now,
-                                   headers={"Reply-To": "arbitro+milano1@x.org"},
-                                   attachments=[Attachment("mappa.png", "image/png", MAP)])
+        first = uow.outbox.enqueue(
+            "results:milano1:S1901M:ITALY",
+            recipients=["a@x.org"],
+            subject="Risultati S1901M",
+            body="...",
+            now=now,
+            headers={"Reply-To": "arbitro+milano1@x.org"},
+            attachments=[Attachment("mappa.png", "image/png", MAP)],
+        )
         first_id = first.id
     with store.begin() as uow:  # a replayed step, e.g. after a crash before the mark
-        again = uow.outbox.enqueue("results:milano1:S1901M:ITALY", recipients=["b@x.org"],
-                                   subject="other", body="other", now=now + timedelta(hours=1))
+        again = uow.outbox.enqueue(
+            "results:milano1:S1901M:ITALY",
+            recipients=["b@x.org"],
+            subject="other",
+            body="other",
+            now=now + timedelta(hours=1),
+        )
         assert again.id == first_id
     assert _count(store) == 1
     with store.begin() as uow:
         stored = uow.outbox.get(first_id)
         assert (stored.recipients, stored.subject, stored.headers) == (
-            ["a@x.org"], "Risultati S1901M", {"Reply-To": "arbitro+milano1@x.org"})
+            ["a@x.org"],
+            "Risultati S1901M",
+            {"Reply-To": "arbitro+milano1@x.org"},
+        )
         assert [(a.filename, a.content_type, a.data) for a in stored.attachments] == [
-            ("mappa.png", "image/png", MAP)]
+            ("mappa.png", "image/png", MAP)
+        ]
 
 
 def test_two_writers_racing_on_one_key_store_one_message(store: Store, now: datetime) -> None:
@@ -47,10 +61,11 @@ def test_two_writers_racing_on_one_key_store_one_message(store: Store, now: date
         try:
             with store.begin() as uow:
                 start.wait(timeout=10)
-                message = uow.outbox.enqueue("race", recipients=[f"{n}@x.org"], subject="s",
-                                             body="b", now=now)
+                message = uow.outbox.enqueue(
+                    "race", recipients=[f"{n}@x.org"], subject="s", body="b", now=now
+                )
                 ids.append(message.id)
-        except BaseException as exc:  # pragma: no cover - reported below
+        except BaseException as exc:  # noqa: BLE001 - reported below
             errors.append(exc)
 
     threads = [threading.Thread(target=writer, args=(n,)) for n in range(2)]
@@ -65,8 +80,13 @@ def test_two_writers_racing_on_one_key_store_one_message(store: Store, now: date
 def test_due_retry_and_give_up(store: Store, now: datetime) -> None:
     with store.begin() as uow:
         for n in range(3):
-            uow.outbox.enqueue(f"m{n}", recipients=["a@x.org"], subject=f"s{n}", body="b",
-                               now=now + timedelta(seconds=n))
+            uow.outbox.enqueue(
+                f"m{n}",
+                recipients=["a@x.org"],
+                subject=f"s{n}",
+                body="b",
+                now=now + timedelta(seconds=n),
+            )
     with store.begin() as uow:
         assert [m.subject for m in uow.outbox.due(now)] == ["s0"]
         due = uow.outbox.due(now + timedelta(minutes=1))

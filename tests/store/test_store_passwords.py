@@ -29,7 +29,10 @@ def test_malformed_or_tampered_hashes_never_match() -> None:
     stored = hash_password("pw")
     prefix, n, r, p, salt, key = stored.split("$")
     tampered = [
-        "", "pw", "plain:pw", f"bcrypt${n}${r}${p}${salt}${key}",
+        "",
+        "pw",
+        "plain:pw",
+        f"bcrypt${n}${r}${p}${salt}${key}",
         f"{prefix}${n}${r}${p}${salt}",  # missing part
         f"{prefix}$1000${r}${p}${salt}${key}",  # N not a power of two
         f"{prefix}${2**30}${r}${p}${salt}${key}",  # cost too high to be ours

@@ -84,9 +84,7 @@ class OutboxAttachment(Base):
     __tablename__ = "outbox_attachments"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    message_id: Mapped[int] = mapped_column(
-        ForeignKey("outbox.id", ondelete="CASCADE"), index=True
-    )
+    message_id: Mapped[int] = mapped_column(ForeignKey("outbox.id", ondelete="CASCADE"), index=True)
     position: Mapped[int] = mapped_column(Integer)
     filename: Mapped[str] = mapped_column(String(255))
     content_type: Mapped[str] = mapped_column(String(100))

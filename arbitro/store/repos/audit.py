@@ -16,10 +16,18 @@ class AuditRepo:
     def __init__(self, session: Session) -> None:
         self.session = session
 
-    def record(self, action: str, *, actor: str, now: datetime, game_id: str | None = None,
-               details: Mapping[str, Any] | None = None) -> AuditEntry:
-        entry = AuditEntry(game_id=game_id, at=now, actor=actor, action=action,
-                           details=dict(details or {}))
+    def record(
+        self,
+        action: str,
+        *,
+        actor: str,
+        now: datetime,
+        game_id: str | None = None,
+        details: Mapping[str, Any] | None = None,
+    ) -> AuditEntry:
+        entry = AuditEntry(
+            game_id=game_id, at=now, actor=actor, action=action, details=dict(details or {})
+        )
         self.session.add(entry)
         self.session.flush()
         return entry

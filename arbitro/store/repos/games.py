@@ -21,11 +21,26 @@ class GameRepo:
     def __init__(self, session: Session) -> None:
         self.session = session
 
-    def create(self, game_id: str, *, name: str, variant: str, language: str,
-               settings: Mapping[str, Any], now: datetime,
-               status: GameStatus = GameStatus.FORMING) -> Game:
-        game = Game(id=game_id, name=name, variant=variant, language=language,
-                    settings=dict(settings), status=status, created_at=now)
+    def create(
+        self,
+        game_id: str,
+        *,
+        name: str,
+        variant: str,
+        language: str,
+        settings: Mapping[str, Any],
+        now: datetime,
+        status: GameStatus = GameStatus.FORMING,
+    ) -> Game:
+        game = Game(
+            id=game_id,
+            name=name,
+            variant=variant,
+            language=language,
+            settings=dict(settings),
+            status=status,
+            created_at=now,
+        )
         self.session.add(game)
         self.session.flush()
         return game
@@ -57,8 +72,9 @@ class GameRepo:
             stmt = stmt.where(Game.status.in_(statuses))
         return list(self.session.scalars(stmt))
 
-    def set_status(self, game: Game, status: GameStatus, now: datetime,
-                   resume_at: datetime | None = None) -> None:
+    def set_status(
+        self, game: Game, status: GameStatus, now: datetime, resume_at: datetime | None = None
+    ) -> None:
         """Change status; stamps started_at / finished_at; resume_at only while paused."""
         game.status = status
         game.resume_at = resume_at if status is GameStatus.PAUSED else None
@@ -84,8 +100,12 @@ class PowerRepo:
         self.session = session
 
     def init(self, game_id: str, powers: Iterable[str], now: datetime) -> list[GamePower]:
-        rows = [GamePower(game_id=game_id, power=p, status=PowerStatus.PLAYING, onp_streak=0,
-                          updated_at=now) for p in powers]
+        rows = [
+            GamePower(
+                game_id=game_id, power=p, status=PowerStatus.PLAYING, onp_streak=0, updated_at=now
+            )
+            for p in powers
+        ]
         self.session.add_all(rows)
         self.session.flush()
         return rows
@@ -100,8 +120,15 @@ class PowerRepo:
         stmt = select(GamePower).where(GamePower.game_id == game_id).order_by(GamePower.power)
         return {row.power: row for row in self.session.scalars(stmt)}
 
-    def update(self, game_id: str, power: str, now: datetime, *,
-               status: PowerStatus | None = None, onp_streak: int | None = None) -> GamePower:
+    def update(
+        self,
+        game_id: str,
+        power: str,
+        now: datetime,
+        *,
+        status: PowerStatus | None = None,
+        onp_streak: int | None = None,
+    ) -> GamePower:
         row = self.get(game_id, power)
         if status is not None:
             row.status = status

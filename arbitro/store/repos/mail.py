@@ -17,13 +17,22 @@ class InboundRepo:
     def __init__(self, session: Session) -> None:
         self.session = session
 
-    def find(self, *, folder: str = "INBOX", uidvalidity: int | None = None,
-             uid: int | None = None, message_id: str | None = None) -> InboundMail | None:
+    def find(
+        self,
+        *,
+        folder: str = "INBOX",
+        uidvalidity: int | None = None,
+        uid: int | None = None,
+        message_id: str | None = None,
+    ) -> InboundMail | None:
         """The mail already seen under either key, if any."""
         keys = []
         if uidvalidity is not None and uid is not None:
-            keys.append((InboundMail.folder == folder) & (InboundMail.uidvalidity == uidvalidity)
-                        & (InboundMail.uid == uid))
+            keys.append(
+                (InboundMail.folder == folder)
+                & (InboundMail.uidvalidity == uidvalidity)
+                & (InboundMail.uid == uid)
+            )
         if message_id:
             keys.append(InboundMail.message_id == message_id)
         if not keys:
@@ -31,24 +40,41 @@ class InboundRepo:
         stmt = select(InboundMail).where(or_(*keys)).order_by(InboundMail.id).limit(1)
         return self.session.scalars(stmt).first()
 
-    def claim(self, *, now: datetime, folder: str = "INBOX", uidvalidity: int | None = None,
-              uid: int | None = None, message_id: str | None = None, sender: str = "",
-              subject: str = "", raw: bytes | None = None) -> tuple[InboundMail, bool]:
+    def claim(
+        self,
+        *,
+        now: datetime,
+        folder: str = "INBOX",
+        uidvalidity: int | None = None,
+        uid: int | None = None,
+        message_id: str | None = None,
+        sender: str = "",
+        subject: str = "",
+        raw: bytes | None = None,
+    ) -> tuple[InboundMail, bool]:
         """Record a mail before handling it. Returns (row, True) the first time, and
         (the earlier row, False) when the mail was already seen by UID or Message-ID."""
         message_id = message_id.strip() if message_id else None
         seen = self.find(folder=folder, uidvalidity=uidvalidity, uid=uid, message_id=message_id)
         if seen is not None:
             return seen, False
-        row = InboundMail(folder=folder, uidvalidity=uidvalidity, uid=uid,
-                          message_id=message_id or None, sender=sender, subject=subject, raw=raw,
-                          status=InboundStatus.RECEIVED, note="", received_at=now)
+        row = InboundMail(
+            folder=folder,
+            uidvalidity=uidvalidity,
+            uid=uid,
+            message_id=message_id or None,
+            sender=sender,
+            subject=subject,
+            raw=raw,
+            status=InboundStatus.RECEIVED,
+            note="",
+            received_at=now,
+        )
         try:
             with self.session.begin_nested():  # a racing claim loses here, not the caller
                 self.session.add(row)
         except IntegrityError:
-            seen = self.find(folder=folder, uidvalidity=uidvalidity, uid=uid,
-                             message_id=message_id)
+            seen = self.find(folder=folder, uidvalidity=uidvalidity, uid=uid, message_id=message_id)
             if seen is None:
                 raise
             return seen, False
@@ -60,8 +86,16 @@ class InboundRepo:
             raise NotFound(f"no inbound mail {mail_id}")
         return row
 
-    def mark(self, mail: InboundMail, status: InboundStatus, now: datetime, *, note: str = "",
-             game_id: str | None = None, keep_raw: bool | None = None) -> None:
+    def mark(
+        self,
+        mail: InboundMail,
+        status: InboundStatus,
+        now: datetime,
+        *,
+        note: str = "",
+        game_id: str | None = None,
+        keep_raw: bool | None = None,
+    ) -> None:
         """Close a mail: processed, ignored or quarantined. The raw bytes are dropped unless
         kept (by default only quarantined mails keep them, for the GM to look at)."""
         mail.status = status
@@ -74,6 +108,10 @@ class InboundRepo:
         self.session.flush()
 
     def by_status(self, status: InboundStatus, limit: int = 100) -> list[InboundMail]:
-        stmt = (select(InboundMail).where(InboundMail.status == status)
-                .order_by(InboundMail.id).limit(limit))
+        stmt = (
+            select(InboundMail)
+            .where(InboundMail.status == status)
+            .order_by(InboundMail.id)
+            .limit(limit)
+        )
         return list(self.session.scalars(stmt))

@@ -16,29 +16,48 @@ class OrderRepo:
     def __init__(self, session: Session) -> None:
         self.session = session
 
-    def submit(self, phase_id: int, power: str, *, text: str, parsed: Sequence[Any],
-               received_at: datetime, player_id: int | None = None,
-               source_mail_id: int | None = None) -> OrderSubmission:
+    def submit(
+        self,
+        phase_id: int,
+        power: str,
+        *,
+        text: str,
+        parsed: Sequence[Any],
+        received_at: datetime,
+        player_id: int | None = None,
+        source_mail_id: int | None = None,
+    ) -> OrderSubmission:
         """Store a set of orders; any earlier set of the power in this phase is superseded."""
         self.session.execute(
             update(OrderSubmission)
-            .where(OrderSubmission.phase_id == phase_id, OrderSubmission.power == power,
-                   OrderSubmission.superseded.is_(False))
+            .where(
+                OrderSubmission.phase_id == phase_id,
+                OrderSubmission.power == power,
+                OrderSubmission.superseded.is_(False),
+            )
             .values(superseded=True)
         )
-        row = OrderSubmission(phase_id=phase_id, power=power, player_id=player_id, text=text,
-                              parsed=list(parsed), source_mail_id=source_mail_id,
-                              received_at=received_at, superseded=False)
+        row = OrderSubmission(
+            phase_id=phase_id,
+            power=power,
+            player_id=player_id,
+            text=text,
+            parsed=list(parsed),
+            source_mail_id=source_mail_id,
+            received_at=received_at,
+            superseded=False,
+        )
         self.session.add(row)
         self.session.flush()
         return row
 
     def current(self, phase_id: int) -> dict[str, OrderSubmission]:
         """power -> the set of orders that counts."""
-        stmt = (select(OrderSubmission)
-                .where(OrderSubmission.phase_id == phase_id,
-                       OrderSubmission.superseded.is_(False))
-                .order_by(OrderSubmission.power))
+        stmt = (
+            select(OrderSubmission)
+            .where(OrderSubmission.phase_id == phase_id, OrderSubmission.superseded.is_(False))
+            .order_by(OrderSubmission.power)
+        )
         return {row.power: row for row in self.session.scalars(stmt)}
 
     def history(self, phase_id: int, power: str | None = None) -> list[OrderSubmission]:
@@ -53,19 +72,38 @@ class BallotRepo:
     def __init__(self, session: Session) -> None:
         self.session = session
 
-    def cast(self, phase_id: int, *, voter_power: str, for_power: str, orders: Sequence[Any],
-             received_at: datetime, text: str = "",
-             source_mail_id: int | None = None) -> Ballot:
+    def cast(
+        self,
+        phase_id: int,
+        *,
+        voter_power: str,
+        for_power: str,
+        orders: Sequence[Any],
+        received_at: datetime,
+        text: str = "",
+        source_mail_id: int | None = None,
+    ) -> Ballot:
         """Store a vote; the voter's earlier ballot for the same power is superseded."""
         self.session.execute(
             update(Ballot)
-            .where(Ballot.phase_id == phase_id, Ballot.voter_power == voter_power,
-                   Ballot.for_power == for_power, Ballot.superseded.is_(False))
+            .where(
+                Ballot.phase_id == phase_id,
+                Ballot.voter_power == voter_power,
+                Ballot.for_power == for_power,
+                Ballot.superseded.is_(False),
+            )
             .values(superseded=True)
         )
-        row = Ballot(phase_id=phase_id, voter_power=voter_power, for_power=for_power, text=text,
-                     orders=list(orders), source_mail_id=source_mail_id,
-                     received_at=received_at, superseded=False)
+        row = Ballot(
+            phase_id=phase_id,
+            voter_power=voter_power,
+            for_power=for_power,
+            text=text,
+            orders=list(orders),
+            source_mail_id=source_mail_id,
+            received_at=received_at,
+            superseded=False,
+        )
         self.session.add(row)
         self.session.flush()
         return row
@@ -79,7 +117,10 @@ class BallotRepo:
 
     def of_game(self, game_id: str) -> list[Ballot]:
         """Every counting ballot of a game in phase order: published at the end (R-ONP-5)."""
-        stmt = (select(Ballot).join(Phase, Phase.id == Ballot.phase_id)
-                .where(Phase.game_id == game_id, Ballot.superseded.is_(False))
-                .order_by(Phase.seq, Ballot.for_power, Ballot.voter_power))
+        stmt = (
+            select(Ballot)
+            .join(Phase, Phase.id == Ballot.phase_id)
+            .where(Phase.game_id == game_id, Ballot.superseded.is_(False))
+            .order_by(Phase.seq, Ballot.for_power, Ballot.voter_power)
+        )
         return list(self.session.scalars(stmt))

@@ -27,23 +27,43 @@ class OutboxRepo:
     def __init__(self, session: Session) -> None:
         self.session = session
 
-    def enqueue(self, key: str, *, recipients: Sequence[str], subject: str, body: str,
-                now: datetime, attachments: Sequence[Attachment] = (),
-                headers: Mapping[str, Any] | None = None, game_id: str | None = None,
-                sender: str | None = None) -> OutboxMessage:
+    def enqueue(
+        self,
+        key: str,
+        *,
+        recipients: Sequence[str],
+        subject: str,
+        body: str,
+        now: datetime,
+        attachments: Sequence[Attachment] = (),
+        headers: Mapping[str, Any] | None = None,
+        game_id: str | None = None,
+        sender: str | None = None,
+    ) -> OutboxMessage:
         """Queue a mail once per ``key``: a second call with the same key returns the
         first message unchanged (so a replayed step never mails twice)."""
         existing = self.by_key(key)
         if existing is not None:
             return existing
         message = OutboxMessage(
-            idempotency_key=key, game_id=game_id, sender=sender, recipients=list(recipients),
-            subject=subject, body=body, headers=dict(headers or {}),
-            status=OutboxStatus.QUEUED, attempts=0, next_attempt_at=now, last_error="",
+            idempotency_key=key,
+            game_id=game_id,
+            sender=sender,
+            recipients=list(recipients),
+            subject=subject,
+            body=body,
+            headers=dict(headers or {}),
+            status=OutboxStatus.QUEUED,
+            attempts=0,
+            next_attempt_at=now,
+            last_error="",
             created_at=now,
-            attachments=[OutboxAttachment(position=i, filename=a.filename,
-                                          content_type=a.content_type, data=a.data)
-                         for i, a in enumerate(attachments)],
+            attachments=[
+                OutboxAttachment(
+                    position=i, filename=a.filename, content_type=a.content_type, data=a.data
+                )
+                for i, a in enumerate(attachments)
+            ],
         )
         try:
             with self.session.begin_nested():  # a concurrent enqueue of the key wins
@@ -68,11 +88,15 @@ class OutboxRepo:
     def due(self, now: datetime, limit: int = 50) -> list[OutboxMessage]:
         """Queued messages whose time has come, oldest first; locked on PostgreSQL so that
         two senders skip each other's rows."""
-        stmt = (select(OutboxMessage)
-                .where(OutboxMessage.status == OutboxStatus.QUEUED,
-                       OutboxMessage.next_attempt_at <= now)
-                .order_by(OutboxMessage.next_attempt_at, OutboxMessage.id)
-                .limit(limit).with_for_update(skip_locked=True))
+        stmt = (
+            select(OutboxMessage)
+            .where(
+                OutboxMessage.status == OutboxStatus.QUEUED, OutboxMessage.next_attempt_at <= now
+            )
+            .order_by(OutboxMessage.next_attempt_at, OutboxMessage.id)
+            .limit(limit)
+            .with_for_update(skip_locked=True)
+        )
         return list(self.session.scalars(stmt))
 
     def mark_sent(self, message: OutboxMessage, now: datetime) -> None:
@@ -82,8 +106,9 @@ class OutboxRepo:
         message.last_error = ""
         self.session.flush()
 
-    def mark_failed(self, message: OutboxMessage, now: datetime, error: str,
-                    retry_at: datetime | None) -> None:
+    def mark_failed(
+        self, message: OutboxMessage, now: datetime, error: str, retry_at: datetime | None
+    ) -> None:
         """Count a failed attempt; retry at ``retry_at``, or give up when it is None."""
         message.attempts += 1
         message.last_error = error

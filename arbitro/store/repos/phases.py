@@ -18,13 +18,28 @@ class PhaseRepo:
     def __init__(self, session: Session) -> None:
         self.session = session
 
-    def open(self, game_id: str, code: str, position: Mapping[str, Any], *, now: datetime,
-             deadline: datetime | None) -> Phase:
+    def open(
+        self,
+        game_id: str,
+        code: str,
+        position: Mapping[str, Any],
+        *,
+        now: datetime,
+        deadline: datetime | None,
+    ) -> Phase:
         """Start a new phase after the last one (sequence numbers are never reused)."""
         last = self.session.scalar(select(func.max(Phase.seq)).where(Phase.game_id == game_id))
-        phase = Phase(game_id=game_id, seq=(last or 0) + 1, code=code,
-                      position_before=dict(position), status=PhaseStatus.OPEN, opened_at=now,
-                      deadline=deadline, original_deadline=deadline, lateness={})
+        phase = Phase(
+            game_id=game_id,
+            seq=(last or 0) + 1,
+            code=code,
+            position_before=dict(position),
+            status=PhaseStatus.OPEN,
+            opened_at=now,
+            deadline=deadline,
+            original_deadline=deadline,
+            lateness={},
+        )
         self.session.add(phase)
         self.session.flush()
         return phase
@@ -37,16 +52,22 @@ class PhaseRepo:
 
     def current(self, game_id: str) -> Phase | None:
         """The phase being played: the latest one that is open or late."""
-        stmt = (select(Phase).where(Phase.game_id == game_id,
-                                    Phase.status.in_((PhaseStatus.OPEN, PhaseStatus.LATE)))
-                .order_by(Phase.seq.desc()).limit(1))
+        stmt = (
+            select(Phase)
+            .where(Phase.game_id == game_id, Phase.status.in_((PhaseStatus.OPEN, PhaseStatus.LATE)))
+            .order_by(Phase.seq.desc())
+            .limit(1)
+        )
         return self.session.scalars(stmt).first()
 
     def latest(self, game_id: str) -> Phase | None:
         """The latest phase that was not rolled back, whatever its status."""
-        stmt = (select(Phase).where(Phase.game_id == game_id,
-                                    Phase.status != PhaseStatus.ROLLED_BACK)
-                .order_by(Phase.seq.desc()).limit(1))
+        stmt = (
+            select(Phase)
+            .where(Phase.game_id == game_id, Phase.status != PhaseStatus.ROLLED_BACK)
+            .order_by(Phase.seq.desc())
+            .limit(1)
+        )
         return self.session.scalars(stmt).first()
 
     def history(self, game_id: str, *, include_rolled_back: bool = False) -> list[Phase]:
@@ -57,13 +78,20 @@ class PhaseRepo:
 
     def due(self, now: datetime) -> list[Phase]:
         """Open or late phases of any game whose deadline has passed."""
-        stmt = (select(Phase).where(Phase.status.in_((PhaseStatus.OPEN, PhaseStatus.LATE)),
-                                    Phase.deadline.is_not(None), Phase.deadline <= now)
-                .order_by(Phase.deadline, Phase.id))
+        stmt = (
+            select(Phase)
+            .where(
+                Phase.status.in_((PhaseStatus.OPEN, PhaseStatus.LATE)),
+                Phase.deadline.is_not(None),
+                Phase.deadline <= now,
+            )
+            .order_by(Phase.deadline, Phase.id)
+        )
         return list(self.session.scalars(stmt))
 
-    def set_deadline(self, phase: Phase, deadline: datetime | None,
-                     status: PhaseStatus | None = None) -> None:
+    def set_deadline(
+        self, phase: Phase, deadline: datetime | None, status: PhaseStatus | None = None
+    ) -> None:
         phase.deadline = deadline
         if status is not None:
             phase.status = status
@@ -85,8 +113,14 @@ class PhaseRepo:
                 totals[power] = totals.get(power, 0) + int(days)
         return totals
 
-    def record_result(self, phase: Phase, *, results: Mapping[str, Any],
-                      position_after: Mapping[str, Any], now: datetime) -> None:
+    def record_result(
+        self,
+        phase: Phase,
+        *,
+        results: Mapping[str, Any],
+        position_after: Mapping[str, Any],
+        now: datetime,
+    ) -> None:
         phase.results = dict(results)
         phase.position_after = dict(position_after)
         phase.status = PhaseStatus.PROCESSED

@@ -22,15 +22,31 @@ class PlayerRepo:
     def __init__(self, session: Session) -> None:
         self.session = session
 
-    def add(self, game_id: str, address: str, *, language: str, now: datetime, name: str = "",
-            password: str | None = None, password_hash: str | None = None) -> Player:
+    def add(
+        self,
+        game_id: str,
+        address: str,
+        *,
+        language: str,
+        now: datetime,
+        name: str = "",
+        password: str | None = None,
+        password_hash: str | None = None,
+    ) -> Player:
         """Register a player; exactly one of ``password`` (plain) or ``password_hash``."""
         if (password is None) == (password_hash is None):
             raise ValueError("give exactly one of password or password_hash")
         player = Player(
-            game_id=game_id, address=normalise_address(address), name=name, language=language,
-            password_hash=password_hash if password_hash is not None else hash_password(password or ""),
-            reply_token=new_reply_token(), status=PlayerStatus.ACTIVE, joined_at=now,
+            game_id=game_id,
+            address=normalise_address(address),
+            name=name,
+            language=language,
+            password_hash=password_hash
+            if password_hash is not None
+            else hash_password(password or ""),
+            reply_token=new_reply_token(),
+            status=PlayerStatus.ACTIVE,
+            joined_at=now,
         )
         self.session.add(player)
         self.session.flush()
@@ -43,8 +59,9 @@ class PlayerRepo:
         return player
 
     def by_address(self, game_id: str, address: str) -> Player | None:
-        stmt = select(Player).where(Player.game_id == game_id,
-                                    Player.address == normalise_address(address))
+        stmt = select(Player).where(
+            Player.game_id == game_id, Player.address == normalise_address(address)
+        )
         return self.session.scalars(stmt).one_or_none()
 
     def by_token(self, token: str) -> Player | None:
@@ -52,8 +69,13 @@ class PlayerRepo:
 
     def games_of(self, address: str) -> list[Player]:
         """Every active registration of an address (a player may be in several games)."""
-        stmt = select(Player).where(Player.address == normalise_address(address),
-                                    Player.status == PlayerStatus.ACTIVE).order_by(Player.game_id)
+        stmt = (
+            select(Player)
+            .where(
+                Player.address == normalise_address(address), Player.status == PlayerStatus.ACTIVE
+            )
+            .order_by(Player.game_id)
+        )
         return list(self.session.scalars(stmt))
 
     def list(self, game_id: str, *statuses: PlayerStatus) -> list[Player]:
@@ -87,13 +109,15 @@ class AssignmentRepo:
     def __init__(self, session: Session) -> None:
         self.session = session
 
-    def assign(self, game_id: str, power: str, player_id: int, *, reason: str,
-               now: datetime) -> Assignment:
+    def assign(
+        self, game_id: str, power: str, player_id: int, *, reason: str, now: datetime
+    ) -> Assignment:
         """Give ``power`` to a player, closing the previous holder's assignment."""
         for row in self._open(game_id, power=power):
             row.ended_at = now
-        row = Assignment(game_id=game_id, power=power, player_id=player_id, reason=reason,
-                         started_at=now)
+        row = Assignment(
+            game_id=game_id, power=power, player_id=player_id, reason=reason, started_at=now
+        )
         self.session.add(row)
         self.session.flush()
         return row
@@ -106,9 +130,12 @@ class AssignmentRepo:
 
     def current(self, game_id: str) -> dict[str, Player]:
         """power -> holding player, for powers that have one."""
-        stmt = (select(Assignment.power, Player).join(Player, Player.id == Assignment.player_id)
-                .where(Assignment.game_id == game_id, Assignment.ended_at.is_(None))
-                .order_by(Assignment.power))
+        stmt = (
+            select(Assignment.power, Player)
+            .join(Player, Player.id == Assignment.player_id)
+            .where(Assignment.game_id == game_id, Assignment.ended_at.is_(None))
+            .order_by(Assignment.power)
+        )
         return {power: player for power, player in self.session.execute(stmt)}
 
     def power_of(self, player: Player) -> str | None:
@@ -116,14 +143,19 @@ class AssignmentRepo:
         return rows[0].power if rows else None
 
     def history(self, game_id: str) -> list[Assignment]:
-        stmt = (select(Assignment).where(Assignment.game_id == game_id)
-                .order_by(Assignment.started_at, Assignment.id))
+        stmt = (
+            select(Assignment)
+            .where(Assignment.game_id == game_id)
+            .order_by(Assignment.started_at, Assignment.id)
+        )
         return list(self.session.scalars(stmt))
 
-    def _open(self, game_id: str, *, power: str | None = None,
-              player_id: int | None = None) -> list[Assignment]:
-        stmt = select(Assignment).where(Assignment.game_id == game_id,
-                                        Assignment.ended_at.is_(None))
+    def _open(
+        self, game_id: str, *, power: str | None = None, player_id: int | None = None
+    ) -> list[Assignment]:
+        stmt = select(Assignment).where(
+            Assignment.game_id == game_id, Assignment.ended_at.is_(None)
+        )
         if power is not None:
             stmt = stmt.where(Assignment.power == power)
         if player_id is not None:
@@ -152,8 +184,11 @@ class PreferenceRepo:
 
     def all(self, game_id: str) -> dict[int, list[str]]:
         """player id -> ranking, for every player of the game who sent one."""
-        stmt = (select(Preference).where(Preference.game_id == game_id)
-                .order_by(Preference.player_id, Preference.rank))
+        stmt = (
+            select(Preference)
+            .where(Preference.game_id == game_id)
+            .order_by(Preference.player_id, Preference.rank)
+        )
         out: dict[int, list[str]] = {}
         for row in self.session.scalars(stmt):
             out.setdefault(row.player_id, []).append(row.power)
