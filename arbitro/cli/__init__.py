@@ -11,10 +11,11 @@ from typing import Sequence
 COMMANDS = ("run", "dev", "check_config", "adjudicate", "parse", "render", "variant", "gm")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser; with ``only``, just that subcommand's module is imported (fast start)."""
     parser = argparse.ArgumentParser(prog="arbitro", description="Play-by-email Diplomacy referee")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
+    for name in COMMANDS if only is None else (only,):
         try:
             module = importlib.import_module(f"arbitro.cli.{name}")
         except ModuleNotFoundError as exc:
@@ -27,7 +28,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    first = argv[0].replace("-", "_") if argv else ""
+    parser = build_parser(first if first in COMMANDS else None)
     args = parser.parse_args(argv)
     if not getattr(args, "handler", None):
         parser.print_help()
