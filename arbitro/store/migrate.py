@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import zlib
 from pathlib import Path
 
@@ -14,7 +15,12 @@ from sqlalchemy.engine import URL
 
 from .engine import is_memory_sqlite, make_engine, normalise_url
 
-MIGRATIONS_DIR = Path(__file__).resolve().parent.parent.parent / "migrations"
+# Top-level migrations/ of the source tree (editable installs, Docker); override for others.
+MIGRATIONS_DIR = Path(
+    os.environ.get(
+        "ARBITRO_MIGRATIONS", Path(__file__).resolve().parent.parent.parent / "migrations"
+    )
+)
 # PostgreSQL advisory lock id: any constant shared by every arbitro process.
 ADVISORY_LOCK_ID = zlib.crc32(b"arbitro.migrate")
 

@@ -46,6 +46,7 @@ class UtcDateTime(TypeDecorator[datetime]):
     def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
         if value is None:
             return None
-        if isinstance(value, str):  # defensive: raw SQLite text
-            value = datetime.fromisoformat(value)
-        return value.replace(tzinfo=UTC)
+        moment = datetime.fromisoformat(value) if isinstance(value, str) else value
+        if not isinstance(moment, datetime):
+            raise TypeError(f"expected a datetime from the database, got {value!r}")
+        return moment.replace(tzinfo=UTC)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import or_, select
+from sqlalchemy import ColumnElement, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -26,7 +26,7 @@ class InboundRepo:
         message_id: str | None = None,
     ) -> InboundMail | None:
         """The mail already seen under either key, if any."""
-        keys = []
+        keys: list[ColumnElement[bool]] = []
         if uidvalidity is not None and uid is not None:
             keys.append(
                 (InboundMail.folder == folder)
