@@ -38,6 +38,20 @@ _DROP_LAST = frozenset("sea ocean bight channel".split())
 # without that province gets no extra reading.
 _SECOND_READINGS = {"liv": "liverpool", "gal": "wales", "tir": "tyrrhenian sea"}
 
+# Other names Italian and English players give some provinces, keyed by English name.
+_MORE_NAMES = {
+    "mid-atlantic ocean": ("medio atlantico", "atlantico medio", "atlantico centrale", "mid atlantic"),
+    "north atlantic ocean": ("atlantico settentrionale", "atlantico del nord", "nord atlantico", "north atlantic"),
+    "helgoland bight": ("golfo di helgoland", "baia di heligoland", "heligoland bight"),
+    "gulf of lyon": ("golfo di lione", "golfo del lione", "gulf of lions", "golfo leone"),
+    "eastern mediterranean": ("mediterraneo est", "med orientale", "east med"),
+    "western mediterranean": ("mediterraneo ovest", "med occidentale", "west med"),
+    "munich": ("monaco di baviera", "muenchen"),
+    "st petersburg": ("saint petersburg", "st pete"),
+    "constantinople": ("istanbul", "costantinopoli"),
+    "north africa": ("nordafrica", "africa del nord", "africa settentrionale"),
+}
+
 _EXTRA_POWER_NAMES = {
     "AUSTRIA": ("austria ungheria", "austria-ungheria", "austria hungary", "austria-hungary", "austro ungarico"),
     "ENGLAND": ("gran bretagna", "great britain", "britain", "inghilterra", "regno unito", "uk"),
@@ -137,6 +151,10 @@ def build_index(board: Board) -> NameIndex:
             add(a, code, len(key_of(words_of(a))) >= 4)
         for name in (prov.name_en, prov.name_it):
             add(name, code, True)
+    for code, prov in board.provinces.items():
+        for extra in _MORE_NAMES.get(fold(prov.name_en), ()):
+            if key_of(words_of(extra)) not in exact:
+                add(extra, code, True)
     # Short forms of long names, unless the short form already names something else.
     for code, prov in board.provinces.items():
         for name in (prov.name_en, prov.name_it):

@@ -181,7 +181,7 @@ def _location_at(raw: list[str], low: list[str], i: int, ix: NameIndex, fuzzy: b
 
 
 def _span_ok(ws: list[str]) -> bool:
-    if ws[0] in FILLERS or ws[-1] in FILLERS or _reserved(ws[0]):
+    if (ws[0] in FILLERS and ws[0] != "e") or ws[-1] in FILLERS or _reserved(ws[0]):  # "E Med"
         return False
     return not any(_reserved(x) for x in ws[1:]) and all(x.isalnum() for x in ws)
 
@@ -204,6 +204,8 @@ def _with_coast(tok: Token, raw: list[str], low: list[str], j: int, ix: NameInde
         b = words[1] if len(words) > 1 else ""
         if a in _COAST_WORD and b in _COAST_DIR and (slash or a != "c" or b not in ("s", "e", "n", "w")):
             coast, used = _COAST_DIR[b], 2
+        elif a in ("n", "s", "e", "w") and b == "c":
+            coast, used = _COAST_DIR[a], 2  # "e.c." written with dots
         elif a in _COAST_DIR and (slash or a in _BARE_COAST):
             coast, used = _COAST_DIR[a], 1
             if b in _COAST_WORD and b != "c":

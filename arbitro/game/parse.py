@@ -498,9 +498,15 @@ def _other_unit(w: _Words, d: _Draft) -> None:
             _hops_and_via(w, d)
             d.hops, d.via = saved, False
     elif t.type == LOC and not w.starts_order():
+        # "trasporta A Lon in Pic": a convoy always names a move, and "in" says it too
+        said = w.i > 0 and w.t[w.i - 1].type == FILL and w.t[w.i - 1].value in _INTO
         d.dest = w.take()
         d.tmove = True
-        d.error = ("missing_dash", ())
+        if d.verb != CONVOY and not said:
+            d.error = ("missing_dash", ())
+
+
+_INTO = frozenset("in nel nella nello al alla allo ad".split())
 
 
 def _finish(w: _Words, d: _Draft) -> _Draft:
