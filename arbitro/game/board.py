@@ -22,6 +22,9 @@ class Terrain(str, Enum):
 ARMY = "A"
 FLEET = "F"
 
+BUILD_HOME, BUILD_ANY_HOME, BUILD_ANY = "home", "any_home", "any"
+BUILD_RULES = (BUILD_HOME, BUILD_ANY_HOME, BUILD_ANY)
+
 
 def province_of(location: str) -> str:
     """``STP/NC`` -> ``STP``; a plain province code is returned unchanged."""
@@ -60,6 +63,8 @@ class Power:
     home_centres: frozenset[str]
     home_territory: frozenset[str]
     start_units: tuple[tuple[str, str], ...]  # (kind, location)
+    # Centres beyond the home centres where this power may build when it owns them.
+    build_centres: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, eq=False)
@@ -75,6 +80,13 @@ class Board:
     fleet_moves: Mapping[str, frozenset[str]]  # location -> locations
     victory_by_power: Mapping[str, int] = field(default_factory=dict)
     english_aliases: Mapping[str, str] = field(default_factory=dict)  # ALIAS -> code
+    # Units of no power at the start (R-IMP-3): (kind, location).
+    neutral_units: tuple[tuple[str, str], ...] = ()
+    # Where powers may build (R-ADJU-1, R-IMP-4): "home" (own home centres only),
+    # "any_home" (any owned centre that is some power's home centre) or "any"
+    # (any owned centre); ``build_centres`` are owned centres open to every power.
+    build_rule: str = "home"
+    build_centres: frozenset[str] = frozenset()
     _neighbours: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
     _distances: dict[frozenset[str], Mapping[str, int]] = field(
         default_factory=dict, repr=False
@@ -197,6 +209,19 @@ class Board:
     def victory_threshold(self, power: str) -> int:
         return self.victory_by_power.get(power, self.victory_centres)
 
+    def build_centres_of(self, power: str) -> frozenset[str]:
+        """Centres where ``power`` may build when it owns them and they stand empty."""
+        own = self.powers.get(power)
+        if own is None:
+            return frozenset()
+        if self.build_rule == BUILD_ANY:
+            return self.supply_centres
+        sites = set(own.home_centres) | own.build_centres | self.build_centres
+        if self.build_rule == BUILD_ANY_HOME:
+            for other in self.powers.values():
+                sites |= other.home_centres
+        return frozenset(sites)
+
 
 class BoardError(ValueError):
     """The variant data itself is inconsistent (a GM's file, not a player's order)."""
@@ -237,10 +262,7 @@ def board_from_dict(data: Mapping[str, Any]) -> Board:
     victory_by_power: dict[str, int] = {}
     for name, raw in data.get("powers", {}).items():
         name = name.upper()
-        units = []
-        for text in raw.get("units", ()):
-            kind, _, loc = text.partition(" ")
-            units.append((kind.upper(), loc.strip().upper()))
+        units = _units(raw.get("units", ()))
         powers[name] = Power(
             name=name,
             name_en=raw.get("en", name.title()),
@@ -250,9 +272,13 @@ def board_from_dict(data: Mapping[str, Any]) -> Board:
             home_centres=frozenset(raw.get("home_centres", ())),
             home_territory=frozenset(raw.get("home_territory", raw.get("home_centres", ()))),
             start_units=tuple(units),
+            build_centres=frozenset(c.upper() for c in raw.get("build_centres", ())),
         )
         if "victory_centres" in raw:
             victory_by_power[name] = int(raw["victory_centres"])
+    build_rule = str(variant.get("builds", BUILD_HOME))
+    if build_rule not in BUILD_RULES:
+        raise BoardError(f"variant: builds must be one of {', '.join(BUILD_RULES)}, not {build_rule!r}")
     board = Board(
         name=variant.get("name", "unnamed"),
         start_year=int(variant.get("start_year", 1901)),
@@ -265,9 +291,21 @@ def board_from_dict(data: Mapping[str, Any]) -> Board:
         english_aliases={
             a.upper(): p.code for p in provinces.values() for a in p.aliases if a.upper() not in provinces
         },
+        neutral_units=tuple(_units(data.get("neutral", {}).get("units", ()))),
+        build_rule=build_rule,
+        build_centres=frozenset(c.upper() for c in variant.get("build_centres", ())),
     )
     _check(board)
     return board
+
+
+def _units(texts: Iterable[str]) -> list[tuple[str, str]]:
+    """``["A VIE", "F STP/SC"]`` -> ``[("A", "VIE"), ("F", "STP/SC")]``."""
+    units = []
+    for text in texts:
+        kind, _, loc = text.strip().partition(" ")
+        units.append((kind.upper(), loc.strip().upper()))
+    return units
 
 
 def _check(board: Board) -> None:
@@ -285,9 +323,19 @@ def _check(board: Board) -> None:
             if loc not in board.fleet_moves.get(t, ()):
                 raise BoardError(f"fleet adjacency {loc}-{t} is not symmetric")
     for power in board.powers.values():
-        for kind, loc in power.start_units:
-            if not board.unit_can_stand(kind, loc):
-                raise BoardError(f"{power.name}: start unit {kind} {loc} cannot stand there")
-        for c in power.home_centres:
+        for c in power.home_centres | power.build_centres:
             if c not in board.provinces or not board.provinces[c].supply_centre:
-                raise BoardError(f"{power.name}: home centre {c} is not a supply centre")
+                raise BoardError(f"{power.name}: home or build centre {c} is not a supply centre")
+    for c in board.build_centres:
+        if c not in board.provinces or not board.provinces[c].supply_centre:
+            raise BoardError(f"variant: build centre {c} is not a supply centre")
+    standing: dict[str, str] = {}
+    owners = [(p.name, p.start_units) for p in board.powers.values()]
+    for name, units in owners + [("neutral", board.neutral_units)]:
+        for kind, loc in units:
+            if not board.unit_can_stand(kind, loc):
+                raise BoardError(f"{name}: start unit {kind} {loc} cannot stand there")
+            prov = province_of(loc)
+            if prov in standing:
+                raise BoardError(f"{name}: start unit {kind} {loc} shares {prov} with {standing[prov]}")
+            standing[prov] = name

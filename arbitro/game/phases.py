@@ -261,12 +261,11 @@ def adjustment_counts(board: Board, position: Position) -> dict[str, int]:
 
 
 def free_build_sites(board: Board, position: Position, power: str) -> tuple[str, ...]:
-    """Unoccupied home centres the power still owns."""
-    homes = board.powers[power].home_centres if power in board.powers else frozenset()
+    """Unoccupied build centres the power owns: its home centres, or more (R-IMP-4)."""
     return tuple(
         sorted(
             c
-            for c in homes
+            for c in board.build_centres_of(power)
             if position.centres.get(c) == power and position.unit_in(c) is None
         )
     )

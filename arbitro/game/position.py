@@ -128,7 +128,8 @@ def make_position(
 
 
 def start_position(board: Board) -> Position:
-    """Spring of the variant's first year (R-MAP-2)."""
+    """Spring of the variant's first year (R-MAP-2), with any neutral units (R-IMP-3)."""
     units = [Unit(p.name, kind, loc) for p in board.powers.values() for kind, loc in p.start_units]
+    units += [Unit(NEUTRAL, kind, loc) for kind, loc in board.neutral_units]
     centres = {c: p.name for p in board.powers.values() for c in p.home_centres}
     return make_position(Phase(board.start_year, SPRING, MOVEMENT), units, centres)

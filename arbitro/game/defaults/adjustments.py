@@ -9,10 +9,10 @@ from .common import distance, home_centre_distances, is_centre
 
 
 def free_home_centres(board: Board, position: Position, power: str) -> list[str]:
-    """Home SCs the power still owns and no unit occupies, in code order (R-ADJU-1)."""
+    """Build SCs (home SCs, R-IMP-4) the power owns and no unit occupies, in code order."""
     return sorted(
         c
-        for c in board.powers[power].home_centres
+        for c in board.build_centres_of(power)
         if position.centres.get(c) == power and position.unit_in(c) is None
     )
 
