@@ -555,11 +555,12 @@ def _judge(ctx: _Context, number: int, d: _Draft, text: str, first: bool) -> Lin
     assert order is not None
     if d.error is not None and d.error[0] == "missing_dash":
         return _report(ctx, number, text, VOID, order, "missing_dash", _missing_dash_words(ctx, d), format_en(order))
+    unclear = isinstance(order, Support) and order.destination is None and d.tmove is None and ctx.strict
+    if unclear and not any(p.level > ILLEGAL for p in best.problems):
+        return _unclear_support(ctx, number, text, order)  # type: ignore[arg-type]
     if best.problems:
         p = max(best.problems, key=lambda p: p.level)
         return _report(ctx, number, text, VOID, order, p.code, p.details, _suggest_problem(ctx, order, p))
-    if isinstance(order, Support) and order.destination is None and d.tmove is None and ctx.strict:
-        return _unclear_support(ctx, number, text, order)
     notes = best.notes
     words = [t.text for t in d.trailing if t.type == UNK]
     if words:
@@ -834,6 +835,15 @@ def _respell(ctx: _Context, text: str, word: str) -> str | None:
     return None
 
 
+def _reread(ctx: _Context, text: str) -> Order | None:
+    """An order in canonical notation, as the parser reads it (for suggestions)."""
+    sub = _Context(ctx.board, ctx.ix, None, None, None, ctx.lang, False, ctx.infer)
+    for draft in _drafts(lex(text, ctx.ix)):
+        r = _judge(sub, 0, draft, text, True)
+        return r.order
+    return None
+
+
 def _suggest_error(ctx: _Context, d: _Draft, r: _Reading) -> str | None:
     if r.error and r.error[0] == "no_order" and d.loc is not None:
         kind = d.kind
@@ -870,7 +880,20 @@ def _unclear_support(ctx: _Context, number: int, text: str, order: Support) -> L
     it_move = (it_hold[: -len(tail)] if it_hold.endswith(tail) else it_hold) + " - ..."
     target = f"{order.supported_kind + ' ' if order.supported_kind else ''}{_word(ctx, order.supported)}"
     message = messages.text("support_unclear", ctx.lang, (target, it_hold, it_move))
-    return LineReport(number, text, VOID, None, "support_unclear", message, format_en(hold))
+    suggestion = format_en(hold)
+    pos = ctx.position
+    there = province_of(order.supported)
+    if pos is not None and pos.unit_in(there) is None:
+        # nobody stands there: the player meant a move into it; name the likeliest
+        movers = [
+            u for u in pos.units
+            if u.province != province_of(order.location) and ctx.board.reaches(u.kind, u.location, there)
+        ]
+        movers.sort(key=lambda u: (u.power != order.power, u.location))
+        if movers:
+            u = movers[0]
+            suggestion = format_en(replace(order, supported_kind=u.kind, supported=u.location, destination=there))
+    return LineReport(number, text, VOID, None, "support_unclear", message, suggestion)
 
 
 def _ambiguous(ctx: _Context, number: int, text: str, d: _Draft, options: list[_Reading]) -> LineReport:
@@ -907,6 +930,18 @@ def _one_per_unit(ctx: _Context, reports: list[LineReport]) -> list[LineReport]:
             out[i] = replace(r, status=VOID, code="superseded", message=msg)
         elif isinstance(r.order, Move):
             moving[province_of(r.order.location)] = i
+    into: dict[str, Move] = {}
+    for r in out:
+        if r.status == OK and isinstance(r.order, Move):
+            into.setdefault(province_of(r.order.destination), r.order)
+    for i, r in enumerate(out):
+        guess = _reread(ctx, r.suggestion) if r.code == "support_unclear" and r.suggestion else None
+        if isinstance(guess, Support):
+            target = province_of(guess.destination or guess.supported)
+            move = into.get(target)
+            if move is not None and province_of(move.location) != province_of(guess.location):
+                better = replace(guess, supported_kind=move.kind, supported=move.location, destination=target)
+                out[i] = replace(r, suggestion=format_en(better))
     for i, r in enumerate(out):
         if r.status == OK and isinstance(r.order, Support) and r.order.destination is None:
             sp = province_of(r.order.supported)
