@@ -22,24 +22,20 @@ from arbitro.game.rules import Rules
 from arbitro.variants import load_board
 
 
-def time_arbitro(board, phases):
-    rules = Rules(defaults="standard")
-    times, finals = [], []
-    for position, orders in phases:
-        t0 = time.perf_counter()
-        outcome = play(board, position, orders, rules)
-        times.append(time.perf_counter() - t0)
-        finals.append(sorted(f"{u.kind} {u.location}" for u in outcome.after.units))
-    return times, finals
+def time_arbitro(board, position, orders, rules):
+    t0 = time.perf_counter()
+    outcome = play(board, position, orders, rules)
+    elapsed = time.perf_counter() - t0
+    return elapsed, sorted(f"{u.kind} {u.location}" for u in outcome.after.units)
 
 
-def time_mila(phases):
+def mila_engine():
     try:
         from diplomacy import Game
     except ImportError:
         return None
-    times, finals = [], []
-    for position, orders in phases:
+
+    def run(position, orders):
         game = Game()
         game.clear_units()
         game.clear_centers()
@@ -50,10 +46,11 @@ def time_mila(phases):
         game.set_current_phase(str(position.phase))
         t0 = time.perf_counter()
         game.process()
-        times.append(time.perf_counter() - t0)
-        units = [u.lstrip("*") for us in game.get_units().values() for u in us if not u.startswith("*")]
-        finals.append(sorted(units))
-    return times, finals
+        elapsed = time.perf_counter() - t0
+        units = [u for us in game.get_units().values() for u in us if not u.startswith("*")]
+        return elapsed, sorted(units)
+
+    return run
 
 
 def main() -> None:
@@ -62,19 +59,33 @@ def main() -> None:
     args = ap.parse_args()
     board = load_board("standard")
     phases = movement_phases(board, args.phases)
-    orders = sum(sum(len(v) for v in o.values()) for _, o in phases)
-    time_arbitro(board, phases[:50])  # warm caches (adjacency, distances)
-    ours, our_finals = time_arbitro(board, phases)
+    orders_total = sum(sum(len(v) for v in o.values()) for _, o in phases)
+    rules = Rules(defaults="standard")
+    for position, orders in phases[:50]:  # warm caches (adjacency, distances)
+        time_arbitro(board, position, orders, rules)
+    mila = mila_engine()
+    ours, theirs, differ = [], [], 0
+    # The engines take turns, 25 phases each, so both meet the same machine load
+    # while each keeps its own data warm in the processor's caches.
+    for start in range(0, len(phases), 25):
+        block = phases[start : start + 25]
+        our_units = []
+        for position, orders in block:
+            t, units = time_arbitro(board, position, orders, rules)
+            ours.append(t)
+            our_units.append(units)
+        if mila is not None:
+            for (position, orders), mine in zip(block, our_units):
+                t, their_units = mila(position, orders)
+                theirs.append(t)
+                differ += mine != their_units
     med = statistics.median(ours) * 1e6
-    print(f"phases: {len(phases)} (orders: {orders}, {orders / len(phases):.1f} per phase)")
+    print(f"phases: {len(phases)} (orders: {orders_total}, {orders_total / len(phases):.1f} per phase)")
     print(f"arbitro: median {med:.0f} us/phase, p90 {statistics.quantiles(ours, n=10)[-1] * 1e6:.0f} us")
-    mila = time_mila(phases)
     if mila is None:
         print("MILA engine not installed (pip install -e '.[bench]'): no comparison")
         return
-    theirs, their_finals = mila
     mmed = statistics.median(theirs) * 1e6
-    differ = sum(1 for a, b in zip(our_finals, their_finals) if a != b)
     print(f"MILA:    median {mmed:.0f} us/phase")
     print(f"ratio:   arbitro is {mmed / med:.1f}x faster than MILA")
     print(f"phases whose resulting units differ between the engines: {differ}")

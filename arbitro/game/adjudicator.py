@@ -259,9 +259,8 @@ class _Resolver:
                 standoffs.add(e.target)
         out = dict(results)
         for p, e in self.eff.items():
-            if e.result is None or e.result.result is Result.VOID:
-                continue  # void orders were settled by the legality pass
-            out[p] = self._describe(p, e.result, moved, dislodged)
+            if e.given is not None:  # void ones were settled by the legality pass
+                out[p] = self._describe(p, e.given, moved, dislodged)
         return MovementResolution(
             results=tuple(out.values()),
             moved=moved,
@@ -272,7 +271,7 @@ class _Resolver:
     def _describe(
         self,
         p: str,
-        given: OrderResult,
+        given: tuple[Order, Source],
         moved: Mapping[str, str],
         dislodged: Mapping[str, tuple[str, bool]],
     ) -> OrderResult:
@@ -310,11 +309,5 @@ class _Resolver:
                 reason, detail = "cut", (cutter,)
         elif p in dislodged:
             ok, reason, detail = False, "dislodged", (dislodged[p][0],)
-        return OrderResult(
-            given.order,
-            Result.SUCCEEDS if ok else Result.FAILS,
-            reason,
-            detail,
-            given.source,
-        )
+        return OrderResult(given[0], Result.SUCCEEDS if ok else Result.FAILS, reason, detail, given[1])
 

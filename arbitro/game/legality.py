@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from .board import ARMY, FLEET, Board, Terrain, province_of
-from .orders import Convoy, Hold, Move, Order, Support
+from .orders import Convoy, Hold, Move, Order, Support, Waive
 from .outcome import OrderResult, Result, Source
 from .position import Position, Unit
 
@@ -28,13 +28,17 @@ class Effective:
     location: str = ""  # move: destination location, coast included
     convoyed: bool = False  # move: goes by convoy
     via: bool = False  # move: the player asked for a convoy
-    result: OrderResult | None = None  # the player's order, once legal
+    given: tuple[Order, Source] | None = None  # the player's order, once legal
 
 
 @dataclass
 class Checked:
     effective: dict[str, Effective]
     results: dict[str, OrderResult] = field(default_factory=dict)
+
+
+# Placeholder keeping a legal order's place in the results until it is adjudicated.
+_PENDING = OrderResult(Waive(""), Result.SUCCEEDS)
 
 
 def _void(order: Order, source: Source, reason: str, *detail: str) -> OrderResult:
@@ -69,108 +73,108 @@ def check_movement_orders(
         if prov in results:
             # One order per unit (R-ORD-3): the later order replaces the earlier one.
             earlier = results.pop(prov)
-            results[f"{prov}#{i}"] = _void(earlier.order, earlier.source, "superseded")
-        e, void = _check_one(board, position, unit, order, infer_single_coast)
-        if void is not None:
+            first = eff[prov].given if earlier is _PENDING else (earlier.order, earlier.source)
+            assert first is not None
+            results[f"{prov}#{i}"] = _void(first[0], first[1], "superseded")
+        e = _check_one(board, position, unit, order, infer_single_coast)
+        if isinstance(e, tuple):
             eff[prov] = Effective("hold")
-            results[prov] = _void(order, source, *void)
+            results[prov] = _void(order, source, *e)
         else:
-            e.result = OrderResult(order, Result.SUCCEEDS, source=source)
+            e.given = (order, source)
             eff[prov] = e
-            results[prov] = e.result
+            results[prov] = _PENDING  # its outcome comes from the adjudication
     _match(board, position, checked)
     return checked
 
 
 def _check_one(
     board: Board, position: Position, unit: Unit, order: Order, infer: bool
-) -> tuple[Effective, tuple[str, ...] | None]:
+) -> Effective | tuple[str, ...]:
     here = unit.province
-    hold = Effective("hold")
     if isinstance(order, Hold):
-        return hold, None
+        return Effective("hold")
     if isinstance(order, Move):
         return _check_move(board, unit, order, infer)
     if isinstance(order, Support):
         sp = province_of(order.supported)
         if sp not in board.provinces:
-            return hold, ("unknown_province", order.supported)
+            return ("unknown_province", order.supported)
         if sp == here:
-            return hold, ("support_self",)
+            return ("support_self",)
         if position.unit_in(sp) is None:
-            return hold, ("no_unit", sp)
+            return ("no_unit", sp)
         if order.destination is None:
             if not board.reaches(unit.kind, unit.location, sp):
-                return hold, ("support_unreachable", here, sp)
-            return Effective("support", target=sp), None
+                return ("support_unreachable", here, sp)
+            return Effective("support", target=sp)
         dp = province_of(order.destination)
         if dp not in board.provinces:
-            return hold, ("unknown_province", order.destination)
+            return ("unknown_province", order.destination)
         if dp == here:
-            return hold, ("support_own_province",)
+            return ("support_own_province",)
         if dp == sp:
-            return hold, ("own_province",)
+            return ("own_province",)
         if not board.reaches(unit.kind, unit.location, dp):
-            return hold, ("support_unreachable", here, dp)
-        return Effective("support", target=sp, target2=dp, location=order.destination), None
+            return ("support_unreachable", here, dp)
+        return Effective("support", target=sp, target2=dp, location=order.destination)
     assert isinstance(order, Convoy)
     if board.provinces[here].terrain is not Terrain.SEA or unit.kind != FLEET:
-        return hold, ("convoy_from_coast", here)
+        return ("convoy_from_coast", here)
     ap, dp = province_of(order.army), province_of(order.destination)
     if ap not in board.provinces:
-        return hold, ("unknown_province", order.army)
+        return ("unknown_province", order.army)
     if dp not in board.provinces:
-        return hold, ("unknown_province", order.destination)
+        return ("unknown_province", order.destination)
     army = position.unit_in(ap)
     if army is None:
-        return hold, ("no_unit", ap)
+        return ("no_unit", ap)
     if army.kind != ARMY:
-        return hold, ("convoy_not_army",)
+        return ("convoy_not_army",)
     if here not in board.convoy_seas(ap, dp):
         # A fleet that could be on no route from the army to its goal (DATC 4.E.1).
-        return hold, ("convoy_impossible", here, ap, dp)
-    return Effective("convoy", target=ap, target2=dp), None
+        return ("convoy_impossible", here, ap, dp)
+    return Effective("convoy", target=ap, target2=dp)
 
 
 def _check_move(
     board: Board, unit: Unit, order: Move, infer: bool
-) -> tuple[Effective, tuple[str, ...] | None]:
-    hold = Effective("hold")
+) -> Effective | tuple[str, ...]:
     here = unit.province
     dp = province_of(order.destination)
     target = board.provinces.get(dp)
     if target is None:
-        return hold, ("unknown_province", order.destination)
+        return ("unknown_province", order.destination)
     if dp == here:
-        return hold, ("own_province",)
+        return ("own_province",)
     if target.terrain is Terrain.IMPASSABLE:
-        return hold, ("impassable", dp)
+        return ("impassable", dp)
     if unit.kind == ARMY:
         if target.is_sea:
-            return hold, ("army_to_sea", dp)
+            return ("army_to_sea", dp)
         # An army ignores any coast written after its destination (DATC 4.B.6).
         if board.can_move(ARMY, here, dp):
             # Over land unless a convoy is ordered for it (decided in _match).
-            return Effective("move", target=dp, location=dp, via=order.via_convoy), None
+            return Effective("move", target=dp, location=dp, via=order.via_convoy)
         if board.convoyable(here, dp):
-            return Effective("move", target=dp, location=dp, convoyed=True, via=True), None
-        return hold, ("cannot_convoy_there", dp, here)
+            return Effective("move", target=dp, location=dp, convoyed=True, via=True)
+        return ("cannot_convoy_there", dp, here)
     if target.terrain is Terrain.LAND:
-        return hold, ("fleet_inland", dp)
+        return ("fleet_inland", dp)
     reached = board.fleet_coasts_reached(unit.location, dp)
     if not reached:
-        return hold, ("not_adjacent", dp, unit.location)
+        return ("not_adjacent", dp, unit.location)
     if target.coasts:
         dest = order.destination
         if dest in target.coasts:
             if dest not in reached:
-                return hold, ("coast_unreachable", unit.location, dest)
+                return ("coast_unreachable", unit.location, dest)
         elif len(reached) == 1 and infer:
             dest = reached[0]
         else:
-            return hold, ("coast_needed", dp, ", ".join(reached))
-        return Effective("move", target=dp, location=dest), None
-    return Effective("move", target=dp, location=dp), None
+            return ("coast_needed", dp, ", ".join(reached))
+        return Effective("move", target=dp, location=dest)
+    return Effective("move", target=dp, location=dp)
 
 
 def _match(board: Board, position: Position, checked: Checked) -> None:
@@ -194,9 +198,13 @@ def _match(board: Board, position: Position, checked: Checked) -> None:
             and route_exists(board, a, e.target, {position.unit_in(f).location for f in fleets})  # type: ignore[union-attr]
         ):
             e.convoyed = True
-    at_sea = {u.location for u in position.units if board.provinces[u.province].is_sea}
+    at_sea: set[str] | None = None
     for a, e in list(eff.items()):
-        if e.kind == "move" and e.convoyed and not route_exists(board, a, e.target, at_sea):
+        if e.kind != "move" or not e.convoyed:
+            continue
+        if at_sea is None:
+            at_sea = {u.location for u in position.units if board.provinces[u.province].is_sea}
+        if not route_exists(board, a, e.target, at_sea):
             # Not even a chain of fleets that could convoy it: the order cannot be
             # carried out and the army holds (DATC 6.D.32). With such fleets present
             # the move stands and merely fails if they do not convoy (DATC 6.D.8).
@@ -245,7 +253,7 @@ def route_exists(board: Board, origin: str, dest: str, fleets: set[str]) -> bool
 
 
 def _unmatch(checked: Checked, p: str, reason: str, *detail: str) -> None:
-    given = checked.effective[p].result
+    given = checked.effective[p].given
     checked.effective[p] = Effective("hold")
     if given is not None:
-        checked.results[p] = _void(given.order, given.source, reason, *detail)
+        checked.results[p] = _void(given[0], given[1], reason, *detail)
