@@ -1,0 +1,95 @@
+"""``arbitro gm --config FILE ACTION GAME ...``: the GM's operations from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import sys
+from datetime import UTC, datetime
+from typing import Any
+
+ACTIONS = ("status", "start", "pause", "resume", "extend", "replace", "eject", "process", "rollback")
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser("gm", help="GM operations on a game (status, pause, extend, replace...)")
+    p.add_argument("--config", required=True, metavar="FILE", help="the arbitro config file")
+    p.add_argument("--now", metavar="ISO", help="act as if it were this moment (tests, replays)")
+    p.add_argument("--actor", help="name in the audit log (default: cli:<user>)")
+    p.add_argument("action", choices=ACTIONS)
+    p.add_argument("game", help="game id")
+    p.add_argument("args", nargs="*", help=(
+        "extend DURATION (e.g. 2d, 36h); replace POWER ADDRESS [NAME]; eject POWER; "
+        "pause [UNTIL-ISO]"))
+    return p
+
+
+def _now(text: str | None) -> datetime:
+    if not text:
+        return datetime.now(UTC)  # the CLI is the edge where the clock is read
+    moment = datetime.fromisoformat(text)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..config import ConfigError, load_config
+    from ..config.values import duration
+    from ..service import Referee
+    from ..store import open_store
+
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        print(f"arbitro gm: {exc}", file=sys.stderr)
+        return 2
+    try:
+        now = _now(args.now)
+    except ValueError:
+        print(f"arbitro gm: --now {args.now!r} is not an ISO date and time", file=sys.stderr)
+        return 2
+    actor = args.actor or f"cli:{getpass.getuser()}"
+    store = open_store(config.server.database_url)
+    referee = Referee(store, config)
+    rest = list(args.args)
+    try:
+        if args.action == "status":
+            sys.stdout.write(referee.gm_status(args.game, now))
+            return 0
+        if args.action == "start":
+            referee.sync_games(now)
+            reply = referee.gm_start(args.game, now, actor)
+        elif args.action == "pause":
+            until = _now(rest[0]) if rest else None
+            reply = referee.gm_pause(args.game, now, actor, until=until)
+        elif args.action == "resume":
+            reply = referee.gm_resume(args.game, now, actor)
+        elif args.action == "extend":
+            if len(rest) != 1:
+                return _usage("extend GAME DURATION, e.g. 2d or 36h")
+            try:
+                by = duration(rest[0])
+            except ValueError as exc:
+                return _usage(str(exc))
+            reply = referee.gm_extend(args.game, by, now, actor)
+        elif args.action == "replace":
+            if len(rest) not in (2, 3):
+                return _usage("replace GAME POWER ADDRESS [NAME]")
+            name = rest[2] if len(rest) == 3 else ""
+            reply = referee.gm_replace(args.game, rest[0], rest[1], now, name=name, actor=actor)
+        elif args.action == "eject":
+            if len(rest) != 1:
+                return _usage("eject GAME POWER")
+            reply = referee.gm_eject(args.game, rest[0], now, actor)
+        elif args.action == "process":
+            reply = referee.gm_process_now(args.game, now, actor)
+        else:
+            reply = referee.gm_rollback(args.game, now, actor)
+    finally:
+        store.close()
+    print(reply.message, file=sys.stdout if reply.ok else sys.stderr)
+    return 0 if reply.ok else 1
+
+
+def _usage(message: str) -> int:
+    print(f"arbitro gm: {message}", file=sys.stderr)
+    return 2

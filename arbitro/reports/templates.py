@@ -1,0 +1,68 @@
+"""Mail texts from Jinja2 templates: templates/<lang>/<name>.txt.j2.
+
+A template's first line is ``Subject: ...``; the rest, after one blank line, is the body.
+Plain text for phones: no HTML, short lines.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+TEMPLATES_DIR = Path(
+    os.environ.get("ARBITRO_TEMPLATES", Path(__file__).resolve().parent.parent.parent / "templates")
+)
+LANGUAGES = ("it", "en")
+
+
+@dataclass(frozen=True)
+class RenderedMail:
+    subject: str
+    body: str
+
+
+class MailTemplates:
+    """One Jinja2 environment per language; StrictUndefined makes a missing value a bug
+    the tests see, not a blank in a player's mail."""
+
+    def __init__(self, directory: Path | str = TEMPLATES_DIR) -> None:
+        self.directory = Path(directory)
+        self._envs = {
+            lang: Environment(
+                loader=FileSystemLoader(self.directory / lang),
+                undefined=StrictUndefined,
+                trim_blocks=True,
+                lstrip_blocks=True,
+                keep_trailing_newline=True,
+                autoescape=False,
+            )
+            for lang in LANGUAGES
+        }
+
+    def render(self, name: str, lang: str, context: Mapping[str, Any]) -> RenderedMail:
+        env = self._envs["en" if lang == "en" else "it"]
+        text = env.get_template(f"{name}.txt.j2").render(**context)
+        first, _, rest = text.partition("\n")
+        if not first.startswith("Subject:"):
+            raise ValueError(f"template {lang}/{name} must start with a Subject: line")
+        body = rest.lstrip("\n").rstrip() + "\n"
+        return RenderedMail(first[len("Subject:"):].strip(), _squeeze(body))
+
+    def names(self, lang: str) -> list[str]:
+        return sorted(p.name[: -len(".txt.j2")] for p in (self.directory / lang).glob("*.txt.j2"))
+
+
+def _squeeze(body: str) -> str:
+    """At most one blank line in a row (optional template parts leave gaps)."""
+    out: list[str] = []
+    for line in body.splitlines():
+        line = line.rstrip()
+        if not line and out and not out[-1]:
+            continue
+        out.append(line)
+    return "\n".join(out).strip("\n") + "\n"

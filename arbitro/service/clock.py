@@ -1,0 +1,210 @@
+"""Time passing: resumes, the temporale end, early processing, deadlines with lateness
+(R-LATE-2), reminders. Each call does at most one step, in the caller's transaction."""
+
+from __future__ import annotations
+
+from datetime import datetime, time, timedelta
+from typing import Any
+
+from ..contract import position_to_json
+from ..game.position import MOVEMENT, NEUTRAL
+from ..store import GameStatus, PhaseStatus, PowerStatus, UnitOfWork
+from ..store.models import Game
+from ..store.models import Phase as PhaseRow
+from .common import Services, deadline_words, game_words, key, notify_all, phase_words, pname
+from .process import declare_civil_disorder, finish_game, process_phase
+from .state import GameCtx, missing_powers
+
+LATE_DAY = timedelta(days=1)
+
+
+def temporale_end(ctx: GameCtx) -> datetime | None:
+    """R-END-2: the game ends when its end date begins (midnight, game time zone)."""
+    end = ctx.config.end
+    if end.condition != "temporale" or end.date is None:
+        return None
+    return datetime.combine(end.date, time(0, 0), tzinfo=ctx.tz)
+
+
+def step_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime) -> str | None:
+    if game.status is GameStatus.PAUSED:
+        if game.resume_at is not None and game.resume_at <= now:
+            resume_game(svc, uow, ctx, game, now)
+            return "resumed"
+        return None
+    if game.status is not GameStatus.ACTIVE:
+        return None
+    phase = uow.phases.current(game.id)
+    end = temporale_end(ctx)
+    if end is not None and end <= now:
+        end_temporale(svc, uow, ctx, game, phase, now)
+        return "ended"
+    if phase is None:
+        return None
+    position = ctx.position(phase)
+    powers = uow.powers.all(game.id)
+    current = uow.orders.current(phase.id)
+    missing = missing_powers(ctx.board, position, powers, current)
+    if not missing:
+        process_phase(svc, uow, ctx, game, phase, now)
+        return "processed"
+    if phase.deadline is not None and phase.deadline <= now:
+        if position.phase.kind == MOVEMENT and _charge_lateness(uow, ctx, phase, missing):
+            new_deadline = phase.deadline + LATE_DAY
+            uow.phases.set_deadline(phase, new_deadline, PhaseStatus.LATE)
+            _lateness_mails(svc, uow, ctx, game, phase, missing, now)
+            return "late"
+        process_phase(svc, uow, ctx, game, phase, now)
+        return "processed"
+    if phase.status is PhaseStatus.OPEN and _remind(svc, uow, ctx, game, phase, missing, now):
+        return "reminded"
+    return None
+
+
+def _charge_lateness(uow: UnitOfWork, ctx: GameCtx, phase: PhaseRow, missing: set[str]) -> list[str]:
+    """R-LATE-2: one more day for the missing players who still have bonus days, each of
+    them charged one day. Empty when nobody can be late any more."""
+    bank = ctx.config.lateness_bank_days
+    per_turn = ctx.config.lateness_max_per_turn
+    used = uow.phases.lateness_used(ctx.id)
+    charged = []
+    for power in sorted(missing):
+        this_turn = int(phase.lateness.get(power, 0))
+        if this_turn < per_turn and used.get(power, 0) < bank:
+            charged.append(power)
+    for power in charged:
+        uow.phases.add_lateness(phase, power, 1)
+    return charged
+
+
+def _lateness_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: PhaseRow,
+                    missing: set[str], now: datetime) -> None:
+    used = uow.phases.lateness_used(game.id)
+    day = sum(int(v) for v in phase.lateness.values())
+
+    def extra(player: Any, lang: str) -> dict[str, Any]:
+        return {
+            "phase_name": phase_words(phase.code, lang),
+            "deadline": deadline_words(ctx, phase.deadline, lang),
+            "late": [
+                {"name": pname(ctx, p, lang), "turn": int(phase.lateness.get(p, 0)),
+                 "left": max(0, ctx.config.lateness_bank_days - used.get(p, 0))}
+                for p in sorted(missing)
+            ],
+        }
+
+    notify_all(svc, uow, ctx, game, ("late", phase.seq, phase.deadline.isoformat() if phase.deadline else day),
+               "lateness", extra, now)
+
+
+def _remind(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: PhaseRow,
+            missing: set[str], now: datetime) -> bool:
+    """The latest reminder time passed before the deadline, once per player and offset."""
+    if phase.deadline is None:
+        return False
+    due = [r for r in ctx.config.reminders if phase.deadline - r <= now < phase.deadline]
+    if not due:
+        return False
+    offset = min(due)
+    holders = uow.assignments.current(game.id)
+    sent = False
+    for power in sorted(missing):
+        player = holders.get(power)
+        if player is None:
+            continue
+        k = key(uow, game.id, "reminder", phase.seq, phase.deadline.isoformat(),
+                int(offset.total_seconds()), player.address)
+        lang = player.language
+        context = {
+            **game_words(ctx, game, lang),
+            "power_name": pname(ctx, power, lang),
+            "phase_name": phase_words(phase.code, lang),
+            "deadline": deadline_words(ctx, phase.deadline, lang),
+            "hours_left": max(1, round((phase.deadline - now).total_seconds() / 3600)),
+        }
+        sent |= svc.mailer.to_player(uow, k, player, "reminder", context, now) is not None
+    return sent
+
+
+def resume_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime) -> None:
+    """End of a pause or an R-ONP-4 suspension: powers still waiting for a replacement fall
+    into civil disorder; the current phase gets a fresh deadline."""
+    for power, row in uow.powers.all(game.id).items():
+        if row.status is PowerStatus.ABANDONED:
+            declare_civil_disorder(svc, uow, ctx, game, power, now, reason="no_replacement")
+    uow.games.set_status(game, GameStatus.ACTIVE, now)
+    phase = uow.phases.current(game.id)
+    deadline = None
+    if phase is not None:
+        deadline = ctx.deadline(phase.code, now)
+        uow.phases.set_deadline(phase, deadline)
+    seq = phase.seq if phase else 0
+    notify_all(
+        svc, uow, ctx, game, ("resumed", seq, now.isoformat()), "resume",
+        lambda player, lang: {
+            "phase_name": phase_words(phase.code if phase else None, lang),
+            "deadline": deadline_words(ctx, deadline, lang),
+        },
+        now,
+    )
+
+
+def end_temporale(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: PhaseRow | None,
+                  now: datetime) -> None:
+    """R-END-2: most centres on the end date wins; a tie is said and listed."""
+    latest = phase or uow.phases.latest(game.id)
+    if latest is None:
+        position_json: dict[str, Any] = {"centers": {}}
+    elif latest.position_after is not None and latest.status is PhaseStatus.PROCESSED:
+        position_json = dict(latest.position_after)
+    else:
+        position_json = dict(latest.position_before)
+    counts = {p: len(v) for p, v in (position_json.get("centers") or {}).items() if p != NEUTRAL}
+    best = max(counts.values(), default=0)
+    leaders = sorted(p for p, n in counts.items() if n == best)
+    winner = leaders[0] if len(leaders) == 1 else None
+    finish_game(svc, uow, ctx, game, now, winner=winner, tied=leaders if winner is None else [],
+                position_json=position_json, phase=None, doc=None, reason="temporale")
+
+
+def next_wakeup(uow: UnitOfWork, svc: Services, now: datetime) -> datetime | None:
+    """The earliest moment something is due: a start, a resume, a deadline, a reminder, the
+    temporale end; ``now`` when a phase may be processed early."""
+    moments: list[datetime] = []
+    for game in uow.games.list():
+        ctx = svc.ctx(game.id)
+        if ctx is None:
+            continue
+        if game.status is GameStatus.FORMING:
+            if ctx.config.start is not None:
+                moments.append(ctx.config.start)
+            continue
+        if game.status is GameStatus.PAUSED:
+            if game.resume_at is not None:
+                moments.append(game.resume_at)
+            continue
+        if game.status is not GameStatus.ACTIVE:
+            continue
+        end = temporale_end(ctx)
+        if end is not None:
+            moments.append(end)
+        phase = uow.phases.current(game.id)
+        if phase is None:
+            continue
+        position = ctx.position(phase)
+        missing = missing_powers(ctx.board, position, uow.powers.all(game.id), uow.orders.current(phase.id))
+        if not missing:
+            moments.append(now)
+            continue
+        if phase.deadline is None:
+            continue
+        moments.append(phase.deadline)
+        if phase.status is PhaseStatus.OPEN:
+            moments.extend(phase.deadline - r for r in ctx.config.reminders if phase.deadline - r > now)
+    for game_config in svc.config.games:
+        if uow.games.get(game_config.id) is None:
+            moments.append(now)
+    return min(moments) if moments else None
+
+
+__all__ = ["next_wakeup", "position_to_json", "resume_game", "step_game", "temporale_end"]

@@ -1,0 +1,107 @@
+"""What every procedure needs: the config, boards, the mailer and the map hook."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from ..config import Config
+from ..game.board import Board
+from ..reports import phase_name, power_name, when
+from ..store import PlayerStatus, UnitOfWork
+from ..store.models import Game, Player
+from .mailer import Mailer, revision
+from .state import BoardLoader, GameCtx
+
+RenderMap = Callable[[Board, Mapping[str, Any], Mapping[str, Any]], bytes]
+
+
+@dataclass
+class Services:
+    config: Config
+    boards: BoardLoader
+    mailer: Mailer
+    render_map: RenderMap | None
+
+    def ctx(self, game_id: str) -> GameCtx | None:
+        """The game's configuration, or None when the config no longer lists it."""
+        try:
+            game = self.config.game(game_id)
+        except KeyError:
+            return None
+        return GameCtx(game, self.boards(game.variant))
+
+
+def game_words(ctx: GameCtx, game: Game, lang: str) -> dict[str, Any]:
+    """The context every game mail starts from."""
+    return {
+        "game": {
+            "id": game.id,
+            "name": game.name,
+            "press": ctx.config.press,
+            "timezone": ctx.config.timezone,
+        },
+        "tag": f"[{game.id}]",
+    }
+
+
+def deadline_words(ctx: GameCtx, moment: datetime | None, lang: str) -> str:
+    return when(moment, ctx.config.timezone, lang)
+
+
+def phase_words(code: str | None, lang: str) -> str:
+    return phase_name(code, lang) if code else "-"
+
+
+def pname(ctx: GameCtx, power: str | None, lang: str) -> str:
+    return power_name(ctx.board, power, lang) if power else "-"
+
+
+def active_players(uow: UnitOfWork, game_id: str) -> list[Player]:
+    return uow.players.list(game_id, PlayerStatus.ACTIVE)
+
+
+def key(uow: UnitOfWork, game_id: str, *parts: object) -> str:
+    """An idempotency key for a game mail; carries the rollback revision."""
+    rev = revision(uow, game_id)
+    base = ":".join(str(p) for p in (parts[0], game_id, *parts[1:]))
+    return f"{base}:r{rev}" if rev else base
+
+
+def notify_all(
+    svc: Services,
+    uow: UnitOfWork,
+    ctx: GameCtx,
+    game: Game,
+    base_key: tuple[object, ...],
+    template: str,
+    extra: Callable[[Player, str], Mapping[str, Any]],
+    now: datetime,
+    gm_copy: bool = True,
+) -> None:
+    """The same notice to every active player (each in their language) and a GM copy."""
+    holders = {p.id: power for power, p in uow.assignments.current(game.id).items()}
+    first = None
+    for player in active_players(uow, game.id):
+        lang = player.language
+        context = {
+            **game_words(ctx, game, lang),
+            "power_name": pname(ctx, holders.get(player.id), lang),
+            **extra(player, lang),
+        }
+        k = key(uow, game.id, *base_key, player.address)
+        mail = svc.mailer.to_player(uow, k, player, template, context, now)
+        first = first or mail
+    if gm_copy:
+        lang = ctx.config.language
+        context = {**game_words(ctx, game, lang), "power_name": "GM", **extra_gm(extra, lang)}
+        inner = svc.mailer.render(template, lang, {"player": {"name": "GM", "address": ""}, **context})
+        svc.mailer.gm_copy(
+            uow, key(uow, game.id, *base_key, "gm"), ctx.config.gm_address, lang, inner, now, game.id
+        )
+
+
+def extra_gm(extra: Callable[[Player, str], Mapping[str, Any]], lang: str) -> Mapping[str, Any]:
+    return extra(None, lang)  # type: ignore[arg-type]

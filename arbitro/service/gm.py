@@ -1,0 +1,235 @@
+"""GM operations: each in one transaction, each leaving an audit record (issue 5, point 5)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from ..store import GameStatus, PhaseStatus, PlayerStatus, PowerStatus, UnitOfWork, new_password
+from ..store.models import Game
+from .clock import resume_game
+from .common import (
+    Services,
+    deadline_words,
+    game_words,
+    key,
+    notify_all,
+    phase_words,
+    pname,
+)
+from .lifecycle import start_game
+from .process import SUSPENSION, onp_home_condition, process_phase
+from .state import GameCtx, missing_powers
+from .values import GmReply
+
+
+class GmError(Exception):
+    """A GM operation that cannot be done now (message in English)."""
+
+
+def _audit(uow: UnitOfWork, game: Game, action: str, actor: str, now: datetime, **details: Any) -> None:
+    uow.audit.record(action, actor=actor, now=now, game_id=game.id, details=details)
+
+
+def start(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime, actor: str) -> GmReply:
+    if game.status is not GameStatus.FORMING:
+        raise GmError(f"game {game.id} has already started")
+    _audit(uow, game, "start", actor, now)
+    start_game(svc, uow, ctx, game, now)
+    return GmReply(True, "start", f"game {game.id} started")
+
+
+def pause(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime, actor: str,
+          until: datetime | None = None) -> GmReply:
+    if game.status is not GameStatus.ACTIVE:
+        raise GmError(f"game {game.id} is {game.status.value}, not active")
+    _audit(uow, game, "pause", actor, now, until=until.isoformat() if until else None)
+    uow.games.set_status(game, GameStatus.PAUSED, now, resume_at=until)
+    phase = uow.phases.current(game.id)
+    notify_all(
+        svc, uow, ctx, game, ("paused", phase.seq if phase else 0, now.isoformat()), "paused",
+        lambda player, lang: {"resume_at": deadline_words(ctx, until, lang) if until else None}, now,
+    )
+    return GmReply(True, "pause", f"game {game.id} paused" + (f" until {until.isoformat()}" if until else ""))
+
+
+def resume(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime, actor: str) -> GmReply:
+    if game.status is not GameStatus.PAUSED:
+        raise GmError(f"game {game.id} is {game.status.value}, not paused")
+    _audit(uow, game, "resume", actor, now)
+    resume_game(svc, uow, ctx, game, now)
+    return GmReply(True, "resume", f"game {game.id} resumed")
+
+
+def extend(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime, actor: str,
+           by: timedelta) -> GmReply:
+    phase = uow.phases.current(game.id)
+    if phase is None or phase.deadline is None:
+        raise GmError(f"game {game.id} has no deadline to extend")
+    new = phase.deadline + by
+    _audit(uow, game, "extend", actor, now, phase=phase.code, old=phase.deadline.isoformat(),
+           new=new.isoformat())
+    uow.phases.set_deadline(phase, new)
+    notify_all(
+        svc, uow, ctx, game, ("extended", phase.seq, new.isoformat()), "deadline_changed",
+        lambda player, lang: {"phase_name": phase_words(phase.code, lang),
+                              "deadline": deadline_words(ctx, new, lang)}, now,
+    )
+    return GmReply(True, "extend", f"{phase.code} deadline now {new.isoformat()}")
+
+
+def replace(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime, actor: str,
+            power: str, address: str, name: str = "", language: str | None = None,
+            password: str | None = None) -> GmReply:
+    """Register a replacement for ``power`` (R-ONP-4). During a suspension the game is
+    extended one more week; a power in civil disorder can be taken over while it still has
+    3 centres with 2 at home."""
+    if power not in ctx.board.powers:
+        raise GmError(f"unknown power {power}")
+    row = uow.powers.get(game.id, power)
+    phase = uow.phases.current(game.id) or uow.phases.latest(game.id)
+    if row.status is PowerStatus.ELIMINATED or game.status is GameStatus.FINISHED:
+        raise GmError(f"{power} cannot be taken over now")
+    if row.status is PowerStatus.CIVIL_DISORDER and phase is not None:
+        if not onp_home_condition(ctx, ctx.position(phase), power):
+            raise GmError(f"{power} no longer has 3 centres with 2 at home (R-ONP-4)")
+    if uow.players.by_address(game.id, address) is not None:
+        existing = uow.players.by_address(game.id, address)
+        assert existing is not None
+        if existing.status is PlayerStatus.ACTIVE and uow.assignments.power_of(existing):
+            raise GmError(f"{address} already plays in {game.id}")
+    previous = uow.assignments.current(game.id).get(power)
+    if previous is not None:
+        uow.players.set_status(previous, PlayerStatus.REPLACED, now)
+    secret = password or new_password()
+    player = uow.players.by_address(game.id, address)
+    if player is None:
+        player = uow.players.add(game.id, address, language=language or ctx.config.language, now=now,
+                                 name=name, password=secret)
+    else:
+        uow.players.set_password(player, secret)
+        uow.players.set_status(player, PlayerStatus.ACTIVE, now)
+    uow.assignments.assign(game.id, power, player.id, reason="replacement", now=now)
+    uow.powers.update(game.id, power, now, status=PowerStatus.PLAYING, onp_streak=0)
+    resume_at = None
+    if game.status is GameStatus.PAUSED and game.resume_at is not None and row.status is PowerStatus.ABANDONED:
+        resume_at = game.resume_at + SUSPENSION  # one more week for diplomacy
+        uow.games.set_status(game, GameStatus.PAUSED, now, resume_at=resume_at)
+    _audit(uow, game, "replace", actor, now, power=power, address=player.address,
+           previous=previous.address if previous else None,
+           resume_at=resume_at.isoformat() if resume_at else None)
+    lang = player.language
+    seq = phase.seq if phase else 0
+    context = {
+        **game_words(ctx, game, lang),
+        "power_name": pname(ctx, power, lang),
+        "password": secret,
+        "phase_name": phase_words(phase.code if phase else None, lang),
+        "deadline": deadline_words(ctx, resume_at or (phase.deadline if phase else None), lang),
+        "reply_to": svc.mailer.reply_address(player.reply_token),
+        "units": [str(u) for u in ctx.position(phase).units_of(power)] if phase else [],
+        "assignment": "replacement",
+        "lateness_bank": ctx.config.lateness_bank_days,
+        "lateness_max": ctx.config.lateness_max_per_turn,
+    }
+    svc.mailer.to_player(uow, key(uow, game.id, "welcome", seq, power, player.address), player,
+                         "welcome", context, now)
+    notify_all(
+        svc, uow, ctx, game, ("replaced", seq, power, player.address), "replacement_joined",
+        lambda p, lang: {"replaced_name": pname(ctx, power, lang),
+                         "resume_at": deadline_words(ctx, resume_at, lang) if resume_at else None}, now,
+    )
+    return GmReply(True, "replace", f"{player.address} now plays {power}"
+                   + (f"; the game resumes {resume_at.isoformat()}" if resume_at else ""))
+
+
+def eject(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime, actor: str,
+          power: str) -> GmReply:
+    """The holder leaves; the power is in civil disorder until a replacement is registered."""
+    holder = uow.assignments.current(game.id).get(power)
+    if holder is None:
+        raise GmError(f"nobody holds {power} in {game.id}")
+    _audit(uow, game, "eject", actor, now, power=power, address=holder.address)
+    uow.assignments.release(game.id, power, now)
+    uow.players.set_status(holder, PlayerStatus.EJECTED, now)
+    from .process import declare_civil_disorder
+
+    declare_civil_disorder(svc, uow, ctx, game, power, now, reason="ejected")
+    return GmReply(True, "eject", f"{holder.address} ejected; {power} in civil disorder")
+
+
+def process_now(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime,
+                actor: str) -> GmReply:
+    phase = uow.phases.current(game.id)
+    if phase is None or game.status is GameStatus.FINISHED:
+        raise GmError(f"game {game.id} has no phase to process")
+    position = ctx.position(phase)
+    missing = missing_powers(ctx.board, position, uow.powers.all(game.id), uow.orders.current(phase.id))
+    _audit(uow, game, "process", actor, now, phase=phase.code, missing=sorted(missing))
+    process_phase(svc, uow, ctx, game, phase, now)
+    return GmReply(True, "process", f"{phase.code} processed" + (f"; missing: {', '.join(sorted(missing))}" if missing else ""))
+
+
+def rollback(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime,
+             actor: str) -> GmReply:
+    """One phase back: the last processed phase is open again with its orders, the power
+    states it changed are restored, players get a correction notice (the results mail
+    already sent stays sent)."""
+    processed = [p for p in uow.phases.history(game.id) if p.status is PhaseStatus.PROCESSED]
+    if not processed:
+        raise GmError(f"game {game.id} has no processed phase")
+    last = processed[-1]
+    before = dict((last.results or {}).get("powers_before") or {})
+    _audit(uow, game, "rollback", actor, now, phase=last.code, seq=last.seq)
+    reopened = uow.phases.roll_back(game.id)
+    for power, state in before.items():
+        uow.powers.update(game.id, power, now, status=PowerStatus(state["status"]),
+                          onp_streak=int(state["onp_streak"]))
+        holder_id = state.get("holder")
+        current = uow.assignments.current(game.id).get(power)
+        if holder_id is not None and (current is None or current.id != holder_id):
+            player = uow.players.get(int(holder_id))
+            uow.players.set_status(player, PlayerStatus.ACTIVE, now)
+            uow.assignments.assign(game.id, power, player.id, reason="gm", now=now)
+    if game.status is not GameStatus.ACTIVE:
+        game.result = None
+        game.finished_at = None
+        uow.games.set_status(game, GameStatus.ACTIVE, now)
+    deadline = ctx.deadline(reopened.code, now)
+    uow.phases.set_deadline(reopened, deadline, PhaseStatus.OPEN)
+    notify_all(
+        svc, uow, ctx, game, ("rollback", reopened.seq), "rollback",
+        lambda p, lang: {"phase_name": phase_words(reopened.code, lang),
+                         "deadline": deadline_words(ctx, deadline, lang)}, now,
+    )
+    return GmReply(True, "rollback", f"{reopened.code} reopened; deadline {deadline.isoformat()}")
+
+
+def status_text(uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime) -> str:
+    """A plain summary for the GM (English)."""
+    lines = [f"game {game.id} ({game.name}): {game.status.value}"]
+    if game.resume_at:
+        lines.append(f"resumes at {game.resume_at.isoformat()}")
+    phase = uow.phases.current(game.id)
+    holders = uow.assignments.current(game.id)
+    current = uow.orders.current(phase.id) if phase else {}
+    missing: set[str] = set()
+    if phase is not None:
+        lines.append(f"phase {phase.code} ({phase.status.value}), deadline "
+                     f"{phase.deadline.isoformat() if phase.deadline else '-'}")
+        missing = missing_powers(ctx.board, ctx.position(phase), uow.powers.all(game.id), current)
+    used = uow.phases.lateness_used(game.id)
+    for power, row in uow.powers.all(game.id).items():
+        holder = holders.get(power)
+        flags = []
+        if phase is not None and power in current:
+            flags.append("ordered")
+        if power in missing:
+            flags.append("MISSING")
+        lines.append(
+            f"  {power:<8} {row.status.value:<15} onp={row.onp_streak} late={used.get(power, 0)}"
+            f"/{ctx.config.lateness_bank_days} {holder.address if holder else '-':<30} {' '.join(flags)}"
+        )
+    if game.result:
+        lines.append(f"result: {game.result}")
+    return "\n".join(lines) + "\n"

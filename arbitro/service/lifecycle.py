@@ -1,0 +1,142 @@
+"""Games from the config: created, players registered, nations assigned, first phase opened."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from ..config import game_settings
+from ..contract import position_to_json
+from ..game.assignment import assign_by_lot, assign_by_preferences, game_rng
+from ..game.position import start_position
+from ..store import GameStatus, PowerStatus, UnitOfWork, new_password
+from ..store.models import Game
+from .common import Services, active_players, deadline_words, game_words, key, phase_words, pname
+from .state import GameCtx
+
+
+def sync_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, now: datetime) -> str | None:
+    """One step for a game of the config: create it, register new players while it is
+    forming, start it when its start time has come. None when there was nothing to do."""
+    gc = ctx.config
+    game = uow.games.get(gc.id)
+    if game is None:
+        game = uow.games.create(
+            gc.id,
+            name=gc.name,
+            variant=gc.variant,
+            language=gc.language,
+            settings=game_settings(gc),
+            now=now,
+        )
+        uow.powers.init(gc.id, sorted(ctx.board.powers), now)
+        _add_players(uow, ctx, now)
+        return "created"
+    if game.status is not GameStatus.FORMING:
+        return None
+    game = uow.games.lock(gc.id)
+    if _add_players(uow, ctx, now):
+        return "players"
+    if gc.start is not None and gc.start <= now:
+        start_game(svc, uow, ctx, game, gc.start)
+        return "started"
+    return None
+
+
+def _add_players(uow: UnitOfWork, ctx: GameCtx, now: datetime) -> int:
+    added = 0
+    for pc in ctx.config.players:
+        if uow.players.by_address(ctx.id, pc.address) is not None:
+            continue
+        if pc.password is None and pc.password_hash is None:
+            password: str | None = new_password()  # replaced and mailed at the start
+        else:
+            password = pc.password
+        player = uow.players.add(
+            ctx.id,
+            pc.address,
+            language=pc.language,
+            now=now,
+            name=pc.name,
+            password=password if pc.password_hash is None else None,
+            password_hash=pc.password_hash,
+        )
+        if pc.preferences:
+            uow.preferences.set(player, list(pc.preferences))
+        added += 1
+    return added
+
+
+def start_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, opened_at: datetime) -> None:
+    """Assign the nations (R-END-3), open the first Spring and send the welcome mails.
+
+    Powers nobody holds (fewer players than powers) are in civil disorder from the start.
+    """
+    board = ctx.board
+    players = active_players(uow, game.id)
+    addresses = [p.address for p in players]
+    powers = sorted(board.powers)
+    rng = game_rng(game.id)
+    if ctx.config.assignment == "preferences":
+        by_id = uow.preferences.all(game.id)
+        prefs = {p.address: by_id.get(p.id, []) for p in players}
+        chosen = assign_by_preferences(addresses, powers, prefs, rng)
+        reason = "preferences"
+    else:
+        chosen = assign_by_lot(addresses, powers, rng)
+        reason = "lot"
+    for player in players:
+        uow.assignments.assign(game.id, chosen[player.address], player.id, reason=reason, now=opened_at)
+    for power in powers:
+        if power not in chosen.values():
+            uow.powers.update(game.id, power, opened_at, status=PowerStatus.CIVIL_DISORDER)
+    position = start_position(board)
+    code = str(position.phase)
+    deadline = ctx.deadline(code, opened_at, first=True)
+    uow.phases.open(game.id, code, position_to_json(position), now=opened_at, deadline=deadline)
+    uow.games.set_status(game, GameStatus.ACTIVE, opened_at)
+    plain = {pc.address: pc.password for pc in ctx.config.players}
+    for player in players:
+        password = plain.get(player.address)
+        if password is None and not _config_hash(ctx, player.address):
+            password = new_password()
+            uow.players.set_password(player, password)
+        lang = player.language
+        power = chosen[player.address]
+        context = {
+            **game_words(ctx, game, lang),
+            "power_name": pname(ctx, power, lang),
+            "password": password,
+            "phase_name": phase_words(code, lang),
+            "deadline": deadline_words(ctx, deadline, lang),
+            "reply_to": svc.mailer.reply_address(player.reply_token),
+            "units": [str(u) for u in position.units_of(power)],
+            "assignment": reason,
+            "lateness_bank": ctx.config.lateness_bank_days,
+            "lateness_max": ctx.config.lateness_max_per_turn,
+        }
+        svc.mailer.to_player(uow, key(uow, game.id, "welcome", player.address), player, "welcome", context, opened_at)
+    lang = ctx.config.language
+    table = [
+        {"power_name": pname(ctx, chosen[p.address], lang), "player": p.name or p.address, "address": p.address}
+        for p in players
+    ]
+    svc.mailer.send(
+        uow,
+        key(uow, game.id, "started", "gm"),
+        to=[ctx.config.gm_address],
+        template="game_started",
+        lang=lang,
+        context={
+            **game_words(ctx, game, lang),
+            "table": sorted(table, key=lambda r: r["power_name"]),
+            "disorder": [pname(ctx, p, lang) for p in powers if p not in chosen.values()],
+            "phase_name": phase_words(code, lang),
+            "deadline": deadline_words(ctx, deadline, lang),
+        },
+        now=opened_at,
+        game_id=game.id,
+    )
+
+
+def _config_hash(ctx: GameCtx, address: str) -> bool:
+    return any(pc.address == address and pc.password_hash for pc in ctx.config.players)

@@ -1,0 +1,354 @@
+"""Adjudicating a phase: ONP escalation (R-ONP), the rules engine, results, next phase, end."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from ..contract import position_to_json
+from ..game.notation import read_order
+from ..game.orders import Order, format_order
+from ..game.outcome import OrderResult, PhaseOutcome
+from ..game.phases import play
+from ..game.position import FALL, MOVEMENT, NEUTRAL, Position
+from ..game.reasons import explain
+from ..reports import results_context
+from ..store import Attachment, GameStatus, PlayerStatus, PowerStatus, UnitOfWork
+from ..store.models import Game
+from ..store.models import Phase as PhaseRow
+from .common import (
+    Services,
+    active_players,
+    deadline_words,
+    game_words,
+    key,
+    notify_all,
+    phase_words,
+    pname,
+)
+from .state import GameCtx, stored_orders
+
+SUSPENSION = timedelta(days=7)  # R-ONP-4: one week for a replacement, one more once found
+
+
+def result_json(r: OrderResult) -> dict[str, Any]:
+    return {
+        "power": r.order.power,
+        "order": format_order(r.order),
+        "result": r.result.value,
+        "reason": explain(r.reason, r.detail) if r.reason else "",
+        "code": r.reason,
+        "detail": list(r.detail),
+        "source": r.source.value,
+    }
+
+
+def _ballots(ctx: GameCtx, uow: UnitOfWork, phase: PhaseRow, power: str) -> dict[str, list[Order]]:
+    votes: dict[str, list[Order]] = {}
+    for b in uow.ballots.current(phase.id, power):
+        read = [read_order(ctx.board, power, str(t)) for t in b.orders]
+        votes[b.voter_power] = [o for o in read if not isinstance(o, str)]
+    return votes
+
+
+def onp_home_condition(ctx: GameCtx, position: Position, power: str) -> bool:
+    """R-ONP-4: at least 3 centres, at least 2 of them home centres."""
+    owned = set(position.centres_of(power))
+    homes = ctx.board.powers[power].home_centres
+    return len(owned) >= 3 and len(owned & homes) >= 2
+
+
+def process_phase(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: PhaseRow,
+                  now: datetime) -> None:
+    """Play ``phase`` with what is on file, record it, open the next phase, send the mails."""
+    board = ctx.board
+    position = ctx.position(phase)
+    powers = uow.powers.all(game.id)
+    holders = uow.assignments.current(game.id)
+    powers_before = {
+        p: {"status": row.status.value, "onp_streak": row.onp_streak,
+            "holder": holders[p].id if p in holders else None}
+        for p, row in powers.items()
+    }
+    current = uow.orders.current(phase.id)
+    orders: dict[str, list[Order]] = {}
+    for power, sub in current.items():
+        if powers[power].status is PowerStatus.PLAYING:
+            orders[power] = stored_orders(board, power, sub.parsed)
+    nmr: dict[str, str] = {}
+    ballots: dict[str, dict[str, list[Order]]] = {}
+    movement = position.phase.kind == MOVEMENT
+    present = {u.power for u in position.units}
+    first_onp: list[str] = []
+    returned: list[str] = []
+    abandoned: list[str] = []
+    for power, row in powers.items():
+        if row.status is PowerStatus.PLAYING and movement and power in present:
+            if power in current:
+                if row.onp_streak:
+                    returned.append(power)  # R-ONP-2: ballots ignored, streak reset
+                    uow.powers.update(game.id, power, now, onp_streak=0)
+                continue
+            streak = row.onp_streak + 1
+            uow.powers.update(game.id, power, now, onp_streak=streak)
+            if streak == 1:
+                nmr[power] = "first"
+                first_onp.append(power)
+            else:
+                nmr[power] = "abandoned"
+                ballots[power] = _ballots(ctx, uow, phase, power)
+                abandoned.append(power)
+        elif row.status is PowerStatus.CIVIL_DISORDER:
+            nmr[power] = "civil_disorder"
+            if movement:
+                ballots[power] = _ballots(ctx, uow, phase, power)
+        elif row.status is PowerStatus.ABANDONED and movement:
+            nmr[power] = "abandoned"  # processed by the GM during a suspension
+            ballots[power] = _ballots(ctx, uow, phase, power)
+    outcome = play(board, position, orders, ctx.rules, nmr, ballots)
+    eliminated = _eliminate(uow, game, outcome, powers, now)
+    winner, tied = _winner(ctx, position, outcome)
+    doc: dict[str, Any] = {
+        "phase": phase.code,
+        "results": [result_json(r) for r in outcome.results],
+        "next": _next_doc(outcome),
+        "nmr": nmr,
+        "eliminated": eliminated,
+        "winner": winner,
+        "powers_before": powers_before,
+        "lateness": dict(phase.lateness),
+    }
+    after_json = position_to_json(outcome.next)
+    uow.phases.record_result(phase, results=doc, position_after=after_json, now=now)
+
+    suspended = False
+    for power in abandoned:
+        suspended |= _abandon(svc, uow, ctx, game, position, power, now)
+    if winner is not None:
+        finish_game(svc, uow, ctx, game, now, winner=winner, tied=tied, position_json=after_json,
+                    phase=phase, doc=doc)
+        return
+    next_code = str(outcome.next.phase)
+    deadline = ctx.deadline(next_code, now)
+    uow.phases.open(game.id, next_code, after_json, now=now, deadline=deadline)
+    _results_mails(svc, uow, ctx, game, phase, doc, deadline, next_code, now)
+    for power in first_onp:
+        _first_onp_mails(svc, uow, ctx, game, phase, power, next_code, deadline, now)
+    if suspended:
+        resume_at = game.resume_at or (now + SUSPENSION)
+        _suspension_mails(svc, uow, ctx, game, phase, abandoned, resume_at, now)
+
+
+def _next_doc(outcome: PhaseOutcome) -> dict[str, Any]:
+    from ..contract import next_json
+
+    return next_json(outcome)
+
+
+def _eliminate(uow: UnitOfWork, game: Game, outcome: PhaseOutcome, powers: dict[str, Any],
+               now: datetime) -> list[str]:
+    nxt = outcome.next
+    out = []
+    for power, row in powers.items():
+        if row.status is PowerStatus.ELIMINATED:
+            continue
+        if not nxt.units_of(power) and not nxt.centres_of(power):
+            uow.powers.update(game.id, power, now, status=PowerStatus.ELIMINATED)
+            out.append(power)
+    return out
+
+
+def _winner(ctx: GameCtx, position: Position, outcome: PhaseOutcome) -> tuple[str | None, list[str]]:
+    """R-END-1, checked after Autumn: the variant's threshold, or the config's own."""
+    threshold = ctx.config.end.centres
+    if threshold is None:
+        return outcome.winner, []
+    if position.phase.season != FALL or outcome.next.phase.season == FALL:
+        return None, []
+    counts = _counts(outcome.next)
+    best = max(counts.values(), default=0)
+    if best < threshold:
+        return None, []
+    leaders = sorted(p for p, n in counts.items() if n == best)
+    return (leaders[0], []) if len(leaders) == 1 else (None, leaders)
+
+
+def _counts(position: Position) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for owner in position.centres.values():
+        if owner != NEUTRAL:
+            counts[owner] = counts.get(owner, 0) + 1
+    return counts
+
+
+def _abandon(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, position: Position,
+             power: str, now: datetime) -> bool:
+    """R-ONP-3/4: the holder is out; suspension and a replacement call when the power still
+    has 3 centres of which 2 at home, civil disorder at once otherwise. True if suspended."""
+    holder = uow.assignments.current(game.id).get(power)
+    uow.assignments.release(game.id, power, now)
+    if holder is not None:
+        uow.players.set_status(holder, PlayerStatus.EJECTED, now)
+    if onp_home_condition(ctx, position, power):
+        uow.powers.update(game.id, power, now, status=PowerStatus.ABANDONED)
+        if game.status is not GameStatus.PAUSED:
+            uow.games.set_status(game, GameStatus.PAUSED, now, resume_at=now + SUSPENSION)
+        return True
+    declare_civil_disorder(svc, uow, ctx, game, power, now, reason="abandoned")
+    return False
+
+
+def declare_civil_disorder(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, power: str,
+                           now: datetime, reason: str) -> None:
+    uow.powers.update(game.id, power, now, status=PowerStatus.CIVIL_DISORDER, onp_streak=0)
+    phase = uow.phases.latest(game.id)
+    seq = phase.seq if phase else 0
+    notify_all(
+        svc, uow, ctx, game, ("civil_disorder", seq, power), "civil_disorder",
+        lambda player, lang: {"disorder_name": pname(ctx, power, lang), "reason": reason}, now,
+    )
+
+
+def _results_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: PhaseRow,
+                   doc: dict[str, Any], deadline: datetime | None, next_code: str,
+                   now: datetime) -> None:
+    attachments: tuple[Attachment, ...] = ()
+    base = ("results", phase.seq)
+    players = active_players(uow, game.id)
+    if svc.render_map is not None and any(uow.outbox.by_key(key(uow, game.id, *base, p.address)) is None for p in players):
+        png = svc.render_map(ctx.board, phase.position_after or {}, doc)
+        attachments = (Attachment(f"{game.id}-{phase.code}.png", "image/png", png),)
+    holders = {p.id: power for power, p in uow.assignments.current(game.id).items()}
+    inner = None
+
+    def context(lang: str, power: str | None) -> dict[str, Any]:
+        return {
+            **game_words(ctx, game, lang),
+            "power_name": pname(ctx, power, lang),
+            "phase_name": phase_words(phase.code, lang),
+            "next_phase_name": phase_words(next_code, lang),
+            "deadline": deadline_words(ctx, deadline, lang),
+            **results_context(ctx.board, doc, phase.position_before, lang),
+        }
+
+    for player in players:
+        lang = player.language
+        k = key(uow, game.id, *base, player.address)
+        svc.mailer.to_player(uow, k, player, "results", context(lang, holders.get(player.id)), now,
+                             attachments)
+    lang = ctx.config.language
+    inner = svc.mailer.render("results", lang, {"player": {"name": "GM", "address": ""}, **context(lang, None)})
+    svc.mailer.gm_copy(uow, key(uow, game.id, *base, "gm"), ctx.config.gm_address, lang, inner, now,
+                       game.id, attachments)
+
+
+def _first_onp_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: PhaseRow,
+                     power: str, next_code: str, deadline: datetime | None, now: datetime) -> None:
+    """R-ONP-1/2: the owner is told; every other player is invited to vote for the power."""
+    holders = uow.assignments.current(game.id)
+    owner = holders.get(power)
+    for player in active_players(uow, game.id):
+        lang = player.language
+        own = owner is not None and player.id == owner.id
+        mine = next((p for p, h in holders.items() if h.id == player.id), None)
+        context = {
+            **game_words(ctx, game, lang),
+            "power_name": pname(ctx, mine, lang),
+            "onp_name": pname(ctx, power, lang),
+            "onp_power": power,
+            "own": own,
+            "phase_name": phase_words(phase.code, lang),
+            "next_phase_name": phase_words(next_code, lang),
+            "deadline": deadline_words(ctx, deadline, lang),
+        }
+        k = key(uow, game.id, "onp", phase.seq, power, player.address)
+        svc.mailer.to_player(uow, k, player, "onp_notice", context, now)
+
+
+def _suspension_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: PhaseRow,
+                      powers: list[str], resume_at: datetime, now: datetime) -> None:
+    waiting = [p for p in powers if uow.powers.get(game.id, p).status is PowerStatus.ABANDONED]
+    position = ctx.position(phase)
+
+    def extra(player: Any, lang: str) -> dict[str, Any]:
+        return {
+            "abandoned": [pname(ctx, p, lang) for p in waiting],
+            "resume_at": deadline_words(ctx, resume_at, lang),
+        }
+
+    notify_all(svc, uow, ctx, game, ("suspended", phase.seq), "suspension", extra, now)
+    lang = ctx.config.language
+    target = ctx.config.mailing_list or ctx.config.gm_address
+    for power in waiting:
+        svc.mailer.send(
+            uow,
+            key(uow, game.id, "replacement_call", phase.seq, power),
+            to=[target],
+            template="replacement_call",
+            lang=lang,
+            context={
+                **game_words(ctx, game, lang),
+                "power_name": pname(ctx, power, lang),
+                "centres": len(position.centres_of(power)),
+                "units": len(position.units_of(power)),
+                "phase_name": phase_words(phase.code, lang),
+                "resume_at": deadline_words(ctx, resume_at, lang),
+                "gm_address": ctx.config.gm_address,
+            },
+            now=now,
+            game_id=game.id,
+        )
+
+
+def finish_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime, *,
+                winner: str | None, tied: list[str], position_json: dict[str, Any],
+                phase: PhaseRow | None, doc: dict[str, Any] | None, reason: str = "victory") -> None:
+    """The end (R-END-1/2): final table, winner or the tie, and every ballot published
+    (R-ONP-5)."""
+    centres = {p: len(v) for p, v in (position_json.get("centers") or {}).items() if p != NEUTRAL}
+    result = {
+        "reason": reason,
+        "winner": winner,
+        "tied": tied,
+        "centres": dict(sorted(centres.items())),
+        "phase": phase.code if phase else None,
+    }
+    uow.games.finish(game, result, now)
+    published = []
+    for b in uow.ballots.of_game(game.id):
+        ph = uow.phases.get(b.phase_id)
+        published.append((ph.code, b.for_power, b.voter_power, list(b.orders)))
+    seq = phase.seq if phase else 0
+
+    def extra(player: Any, lang: str) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "reason": reason,
+            "winner_name": pname(ctx, winner, lang) if winner else None,
+            "tied_names": [pname(ctx, p, lang) for p in tied],
+            "table": [
+                {"name": pname(ctx, p, lang), "count": n}
+                for p, n in sorted(centres.items(), key=lambda x: (-x[1], x[0]))
+            ],
+            "ballots": [
+                {
+                    "phase_name": phase_words(code, lang),
+                    "for_name": pname(ctx, target, lang),
+                    "voter_name": pname(ctx, voter, lang),
+                    "orders": [_order_words(ctx, target, o, lang) for o in orders],
+                }
+                for code, target, voter, orders in published
+            ],
+            "results": None,
+        }
+        if doc is not None and phase is not None:
+            out["results"] = results_context(ctx.board, doc, phase.position_before, lang)
+            out["phase_name"] = phase_words(phase.code, lang)
+        return out
+
+    notify_all(svc, uow, ctx, game, ("game_end", seq), "game_end", extra, now)
+
+
+def _order_words(ctx: GameCtx, power: str, canonical: str, lang: str) -> str:
+    from ..reports import order_text
+
+    return order_text(ctx.board, power, canonical, lang)

@@ -1,0 +1,206 @@
+"""The referee's procedures over the store: the one object the daemon and CLI talk to.
+
+Every public call is one transaction (``store.begin()``); every mail it causes is queued
+in the outbox inside that transaction under a deterministic key. The clock is always
+passed in. ``step`` does one thing and returns what it did, so a crash between two steps
+and a restart carry on exactly where the work stopped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
+
+from ..config import Config
+from ..game.board import Board
+from ..reports import MailTemplates
+from ..store import GameStatus, NotFound, PlayerStatus, Store
+from ..variants import load_board
+from . import clock, gm, lifecycle, submit
+from .common import RenderMap, Services, deadline_words, game_words, phase_words, pname
+from .gm import GmError
+from .mailer import Mailer
+from .state import stored_orders
+from .values import OK, REFUSED, GmReply, OrderReply, PreferencesReply, StatusReply
+
+MAX_STEPS = 100_000  # a safety net for tick(): each step changes state, so it ends
+
+
+class Referee:
+    def __init__(
+        self,
+        store: Store,
+        config: Config,
+        boards: Callable[[str], Board] = load_board,
+        render_map: RenderMap | None = None,
+        templates: MailTemplates | None = None,
+    ) -> None:
+        self.store = store
+        self.config = config
+        self.svc = Services(config, boards, Mailer(templates or MailTemplates(), config.server), render_map)
+
+    # -- time --------------------------------------------------------------
+
+    def step(self, now: datetime) -> str | None:
+        """Do the first thing that is due, in one transaction; "game:what", or None."""
+        for game_id in self._game_ids():
+            ctx = self.svc.ctx(game_id)
+            if ctx is None:
+                continue
+            with self.store.begin() as uow:
+                done = lifecycle.sync_game(self.svc, uow, ctx, now)
+                if done is None:
+                    game = uow.games.get(game_id)
+                    if game is not None and game.status in (GameStatus.ACTIVE, GameStatus.PAUSED):
+                        game = uow.games.lock(game_id)
+                        done = clock.step_game(self.svc, uow, ctx, game, now)
+            if done is not None:
+                return f"{game_id}:{done}"
+        return None
+
+    def tick(self, now: datetime) -> list[str]:
+        """Every step due at ``now``, each in its own transaction."""
+        done = []
+        for _ in range(MAX_STEPS):
+            what = self.step(now)
+            if what is None:
+                break
+            done.append(what)
+        return done
+
+    def sync_games(self, now: datetime) -> list[str]:
+        """Create and start the config's games (the part of tick() that needs no phase)."""
+        done = []
+        for game_id in self._game_ids():
+            ctx = self.svc.ctx(game_id)
+            if ctx is None:
+                continue
+            while True:
+                with self.store.begin() as uow:
+                    what = lifecycle.sync_game(self.svc, uow, ctx, now)
+                if what is None:
+                    break
+                done.append(f"{game_id}:{what}")
+        return done
+
+    def next_wakeup(self, now: datetime) -> datetime | None:
+        with self.store.begin() as uow:
+            return clock.next_wakeup(uow, self.svc, now)
+
+    def _game_ids(self) -> list[str]:
+        return sorted(g.id for g in self.config.games)
+
+    # -- players -----------------------------------------------------------
+
+    def submit_orders(self, game_id: str, address: str, text: str, now: datetime,
+                      mail_id: int | None = None, phase: str | None = None) -> OrderReply:
+        with self.store.begin() as uow:
+            return submit.submit_orders(self.svc, uow, game_id, address, text, now, mail_id, phase)
+
+    def submit_ballot(self, game_id: str, voter_address: str, for_power: str, text: str,
+                      now: datetime, mail_id: int | None = None) -> OrderReply:
+        with self.store.begin() as uow:
+            return submit.submit_ballot(self.svc, uow, game_id, voter_address, for_power, text, now, mail_id)
+
+    def set_preferences(self, game_id: str, address: str, powers: Sequence[str],
+                        now: datetime) -> PreferencesReply:
+        with self.store.begin() as uow:
+            return submit.set_preferences(self.svc, uow, game_id, address, powers, now)
+
+    def status(self, game_id: str, address: str, now: datetime,
+               mail_id: int | None = None) -> StatusReply:
+        """The player's orders on file and the deadline; with ``mail_id`` the answer is also
+        queued as a mail (once per mail)."""
+        with self.store.begin() as uow:
+            ctx = self.svc.ctx(game_id)
+            game = uow.games.get(game_id)
+            player = uow.players.by_address(game_id, address) if game else None
+            if ctx is None or game is None or player is None or player.status is not PlayerStatus.ACTIVE:
+                reason = "unknown_game" if game is None or ctx is None else "not_player"
+                return StatusReply(REFUSED, reason, game_id, None, None, None, None, None, (), 0, 0,
+                                   "it", "", "")
+            lang = player.language
+            power = uow.assignments.power_of(player)
+            phase = uow.phases.current(game_id)
+            on_file: tuple[str, ...] = ()
+            if phase is not None and power is not None:
+                sub = uow.orders.current(phase.id).get(power)
+                if sub is not None:
+                    from ..game.orders import format_order
+                    from ..reports import order_text
+
+                    on_file = tuple(order_text(ctx.board, power, format_order(o), lang)
+                                    for o in stored_orders(ctx.board, power, sub.parsed))
+            used = uow.phases.lateness_used(game_id).get(power or "", 0)
+            power_status = uow.powers.get(game_id, power).status.value if power else None
+            context = {
+                **game_words(ctx, game, lang),
+                "power_name": pname(ctx, power, lang),
+                "game_status": game.status.value,
+                "power_status": power_status,
+                "phase_name": phase_words(phase.code if phase else None, lang),
+                "deadline": deadline_words(ctx, phase.deadline if phase else None, lang),
+                "on_file": on_file,
+                "lateness_used": used,
+                "lateness_bank": ctx.config.lateness_bank_days,
+                "resume_at": deadline_words(ctx, game.resume_at, lang) if game.resume_at else None,
+            }
+            mail = self.svc.mailer.render("status", lang, {"player": {"name": player.name, "address": player.address}, **context})
+            if mail_id is not None:
+                self.svc.mailer.to_player(uow, f"status:{game_id}:mail{mail_id}:{player.address}",
+                                          player, "status", context, now)
+            return StatusReply(
+                OK, None, game_id, game.status.value, phase.code if phase else None,
+                phase.deadline if phase else None, power, power_status, on_file, used,
+                ctx.config.lateness_bank_days, lang, mail.subject, mail.body,
+            )
+
+    # -- the GM ------------------------------------------------------------
+
+    def _gm(self, game_id: str, action: str, fn: Callable[..., GmReply], now: datetime,
+            actor: str, **kwargs: object) -> GmReply:
+        ctx = self.svc.ctx(game_id)
+        try:
+            with self.store.begin() as uow:
+                if ctx is None:
+                    raise GmError(f"no game {game_id!r} in the config")
+                game = uow.games.lock(game_id)
+                return fn(self.svc, uow, ctx, game, now, actor, **kwargs)
+        except (GmError, NotFound) as exc:
+            return GmReply(False, action, str(exc))
+
+    def gm_start(self, game_id: str, now: datetime, actor: str = "gm") -> GmReply:
+        return self._gm(game_id, "start", gm.start, now, actor)
+
+    def gm_pause(self, game_id: str, now: datetime, actor: str = "gm",
+                 until: datetime | None = None) -> GmReply:
+        return self._gm(game_id, "pause", gm.pause, now, actor, until=until)
+
+    def gm_resume(self, game_id: str, now: datetime, actor: str = "gm") -> GmReply:
+        return self._gm(game_id, "resume", gm.resume, now, actor)
+
+    def gm_extend(self, game_id: str, by: timedelta, now: datetime, actor: str = "gm") -> GmReply:
+        return self._gm(game_id, "extend", gm.extend, now, actor, by=by)
+
+    def gm_replace(self, game_id: str, power: str, address: str, now: datetime, name: str = "",
+                   actor: str = "gm", language: str | None = None,
+                   password: str | None = None) -> GmReply:
+        return self._gm(game_id, "replace", gm.replace, now, actor, power=power.upper(),
+                        address=address, name=name, language=language, password=password)
+
+    def gm_eject(self, game_id: str, power: str, now: datetime, actor: str = "gm") -> GmReply:
+        return self._gm(game_id, "eject", gm.eject, now, actor, power=power.upper())
+
+    def gm_process_now(self, game_id: str, now: datetime, actor: str = "gm") -> GmReply:
+        return self._gm(game_id, "process", gm.process_now, now, actor)
+
+    def gm_rollback(self, game_id: str, now: datetime, actor: str = "gm") -> GmReply:
+        return self._gm(game_id, "rollback", gm.rollback, now, actor)
+
+    def gm_status(self, game_id: str, now: datetime) -> str:
+        ctx = self.svc.ctx(game_id)
+        with self.store.begin() as uow:
+            game = uow.games.get(game_id)
+            if ctx is None or game is None:
+                return f"no game {game_id!r}\n"
+            return gm.status_text(uow, ctx, game, now)

@@ -1,0 +1,97 @@
+"""Per-game facts the procedures share: config, board, rules, positions, who must order."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from ..config import GameConfig, deadline_after
+from ..config.model import DeadlineSpec
+from ..contract import position_from_json
+from ..game.board import Board
+from ..game.notation import read_order
+from ..game.orders import Order
+from ..game.phases import adjustment_counts
+from ..game.position import ADJUSTMENT, MOVEMENT, RETREAT, Position
+from ..game.rules import Rules
+from ..store import PowerStatus
+from ..store.models import GamePower, OrderSubmission, Phase
+
+BoardLoader = Callable[[str], Board]
+
+
+@dataclass(frozen=True)
+class GameCtx:
+    """A game's configuration with the values derived from it."""
+
+    config: GameConfig
+    board: Board
+
+    @property
+    def id(self) -> str:
+        return self.config.id
+
+    @property
+    def tz(self) -> ZoneInfo:
+        return ZoneInfo(self.config.timezone)
+
+    @property
+    def rules(self) -> Rules:
+        return Rules(
+            defaults=self.config.defaults,
+            infer_single_coast=self.config.infer_single_coast,
+            strict_support=self.config.strict_support,
+        )
+
+    def spec(self, phase_code: str, first: bool) -> DeadlineSpec:
+        kind = phase_code[-1]
+        d = self.config.deadlines
+        if kind == MOVEMENT:
+            return d.first_movement if first else d.movement
+        return d.retreat if kind == RETREAT else d.adjustment
+
+    def deadline(self, phase_code: str, opened_at: datetime, first: bool = False) -> datetime:
+        return deadline_after(self.spec(phase_code, first), opened_at, self.tz, self.config.days_off)
+
+    def position(self, phase: Phase) -> Position:
+        return position_from_json(self.board, phase.position_before)
+
+
+def stored_orders(board: Board, power: str, parsed: list[Any]) -> list[Order]:
+    """The orders that count in a stored submission: the lines read as ok."""
+    out: list[Order] = []
+    for line in parsed:
+        if isinstance(line, Mapping) and line.get("status") == "ok" and line.get("order"):
+            order = read_order(board, power, str(line["order"]))
+            if not isinstance(order, str):
+                out.append(order)
+    return out
+
+
+def must_order(
+    board: Board, position: Position, powers: Mapping[str, GamePower]
+) -> set[str]:
+    """Powers whose orders the phase waits for (early processing, lateness, reminders):
+    playing powers with units (movement), with a dislodged unit that can retreat
+    (retreats), or with builds or disbands due (winter)."""
+    playing = {p for p, row in powers.items() if row.status is PowerStatus.PLAYING}
+    kind = position.phase.kind
+    if kind == MOVEMENT:
+        return {u.power for u in position.units} & playing
+    if kind == RETREAT:
+        return {d.unit.power for d in position.dislodged if d.retreats} & playing
+    if kind == ADJUSTMENT:
+        return set(adjustment_counts(board, position)) & playing
+    return set()
+
+
+def missing_powers(
+    board: Board,
+    position: Position,
+    powers: Mapping[str, GamePower],
+    current: Mapping[str, OrderSubmission],
+) -> set[str]:
+    return must_order(board, position, powers) - set(current)

@@ -1,0 +1,68 @@
+"""What the service answers: frozen values for the mail command layer and the CLI."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+OK, REFUSED = "ok", "refused"
+
+
+@dataclass(frozen=True)
+class OrderLine:
+    """One line of a player's mail as the parser judged it (messages in the player's language)."""
+
+    line: int
+    text: str
+    status: str  # ok | void | ignored
+    message: str
+    suggestion: str | None
+    order: str | None  # canonical notation of the reading, when there is one
+
+
+@dataclass(frozen=True)
+class OrderReply:
+    status: str  # ok | refused
+    reason: str | None  # machine word when refused (see docs/SERVICE.md)
+    message: str  # the reason in the player's language ("" when ok)
+    game_id: str
+    power: str | None  # the power ordered for (the target power for a ballot)
+    phase: str | None  # "S1901M"
+    lines: tuple[OrderLine, ...]
+    on_file: tuple[str, ...]  # the whole set now counting, in the player's notation
+    deadline: datetime | None
+    lang: str
+    outbox_key: str | None  # the confirmation mail queued, if any
+
+
+@dataclass(frozen=True)
+class StatusReply:
+    status: str  # ok | refused
+    reason: str | None
+    game_id: str
+    game_status: str | None
+    phase: str | None
+    deadline: datetime | None
+    power: str | None
+    power_status: str | None
+    on_file: tuple[str, ...]
+    lateness_used: int
+    lateness_bank: int
+    lang: str
+    subject: str
+    body: str
+
+
+@dataclass(frozen=True)
+class PreferencesReply:
+    status: str
+    reason: str | None
+    message: str
+    ranking: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GmReply:
+    ok: bool
+    action: str
+    message: str  # English, for the GM's terminal or reply mail
