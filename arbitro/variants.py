@@ -1,4 +1,10 @@
-"""Load variant files from ``maps/`` (the I/O edge of the rules core)."""
+"""Load variant files from ``maps/`` (the I/O edge of the rules core).
+
+A variant file may name a ``base`` (``[variant] base = "imperial_base"``): the base is
+read first and the file applies to it as an overlay (arbitro/variant_import/overlay.py).
+That is how Imperial 1871 sits on the imported Imperial map, and how a GM overrides a
+variant of the project with their own file.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +12,7 @@ import functools
 import os
 import tomllib
 from pathlib import Path
+from typing import Any
 
 from .game.board import Board, BoardError, board_from_dict
 
@@ -20,11 +27,15 @@ def variant_path(name: str) -> Path:
     return MAPS_DIR / f"{name}.toml"
 
 
+def _check_name(name: str) -> None:
+    if not name.replace("_", "").replace("-", "").isalnum():
+        raise UnknownVariant(f"bad variant name {name!r}")
+
+
 @functools.cache
 def load_board(name: str = "standard") -> Board:
     """The Board of a variant by name; read once per process."""
-    if not name.replace("_", "").replace("-", "").isalnum():
-        raise UnknownVariant(f"bad variant name {name!r}")
+    _check_name(name)
     path = variant_path(name)
     if not path.is_file():
         raise UnknownVariant(f"unknown variant {name!r} (no {path})")
@@ -32,12 +43,53 @@ def load_board(name: str = "standard") -> Board:
 
 
 def load_board_file(path: Path) -> Board:
-    with path.open("rb") as fh:
-        try:
-            data = tomllib.load(fh)
-        except tomllib.TOMLDecodeError as exc:
-            raise BoardError(f"{path}: {exc}") from exc
+    data = load_variant_data(path)
     try:
         return board_from_dict(data)
     except BoardError as exc:
         raise BoardError(f"{path}: {exc}") from exc
+
+
+def load_variant_data(path: Path, _seen: tuple[Path, ...] = ()) -> dict[str, Any]:
+    """The variant file as a dict, with its base (if any) applied under it."""
+    if path.resolve() in _seen:
+        raise BoardError(f"{path}: variant bases form a loop")
+    try:
+        with path.open("rb") as fh:
+            data = tomllib.load(fh)
+    except OSError as exc:
+        raise UnknownVariant(f"cannot read {path}: {exc.strerror}") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise BoardError(f"{path}: {exc}") from exc
+    base = data.get("variant", {}).get("base")
+    if base is None:
+        return data
+    if not isinstance(base, str):
+        raise BoardError(f"{path}: variant.base must be a variant name")
+    _check_name(base)
+    base_path = path.parent / f"{base}.toml"
+    if not base_path.is_file():
+        base_path = variant_path(base)
+    if not base_path.is_file():
+        raise UnknownVariant(f"{path}: base variant {base!r} not found")
+    from .variant_import.overlay import apply_overlay
+
+    under = load_variant_data(base_path, _seen + (path.resolve(),))
+    try:
+        return apply_overlay(under, data)
+    except BoardError as exc:
+        raise BoardError(f"{path}: {exc}") from exc
+
+
+def variant_warnings(board: Board) -> list[str]:
+    """Facts a GM should look at before starting a game on this variant."""
+    out = []
+    centres = len(board.supply_centres)
+    for name, power in sorted(board.powers.items()):
+        if not power.home_centres:
+            out.append(f"{name} has no home centres")
+        if not power.start_units:
+            out.append(f"{name} has no starting units")
+        if board.victory_threshold(name) > centres:
+            out.append(f"{name} needs {board.victory_threshold(name)} centres; the map has {centres}")
+    return out
