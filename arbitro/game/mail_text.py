@@ -112,12 +112,12 @@ def mail_lines(body: str) -> list[MailLine]:
         if stripped.startswith((">", "|")):
             result.append(MailLine(number, stripped, QUOTED))
             continue
-        if _REPLY.match(stripped):
+        if (stripped.endswith(":") or "---" in stripped) and _REPLY.match(stripped):
             if "----" in stripped:
                 tail = QUOTED
             result.append(MailLine(number, stripped, REPLY_HEADER))
             continue
-        if _DEVICE.match(stripped):
+        if stripped[:1] in "SsIiGg" and _DEVICE.match(stripped):
             result.append(MailLine(number, stripped, SIGNATURE))
             continue
         result.append(MailLine(number, stripped, TEXT))

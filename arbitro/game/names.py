@@ -11,11 +11,11 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Mapping
 
 from .board import Board, Terrain
-from .spelling import allowed_errors, closest
+from .spelling import allowed_errors, by_first_letter, closest, closest_in
 
 # Linking words inside multi-word names.
 NAME_FILLERS = frozenset(
@@ -61,6 +61,8 @@ _EXTRA_POWER_NAMES = {
 
 def fold(text: str) -> str:
     """Lower case without accents: "Città" -> "citta"."""
+    if text.isascii():
+        return text.lower()
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
 
@@ -83,6 +85,9 @@ class NameIndex:
     powers: Mapping[str, str]  # key -> POWER
     max_words: int  # longest name in words
     split: frozenset[str] = frozenset()  # provinces with several coasts
+    key_starts: frozenset[str] = frozenset()  # every start of a province key (fast span search)
+    power_starts: frozenset[str] = frozenset()
+    long_groups: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # long_keys by first letter
 
     def lookup(self, key: str) -> tuple[str, ...]:
         return self.exact.get(key, ())
@@ -97,7 +102,7 @@ class NameIndex:
         limit = allowed_errors(key)
         if limit == 0:
             return ()
-        best, keys = closest(key, self.long_keys, limit)
+        best, keys = closest_in(key, self.long_groups, limit)
         if best > limit:
             return ()
         codes: list[str] = []
@@ -203,6 +208,9 @@ def build_index(board: Board) -> NameIndex:
         powers=powers,
         max_words=max(longest, 2) + 1,
         split=frozenset(p.code for p in board.provinces.values() if p.coasts),
+        key_starts=frozenset(k[:i] for k in exact for i in range(1, len(k) + 1)),
+        power_starts=frozenset(k[:i] for k in powers for i in range(1, len(k) + 1)),
+        long_groups=by_first_letter(k for k in names if k not in GENERIC),
     )
 
 

@@ -7,9 +7,9 @@ form the name index knows (R-ORD-2), coasts in every written form (R-ORD-5).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
-from .names import GENERIC, NameIndex, fold, key_of
+from .names import GENERIC, NAME_FILLERS, NameIndex, fold, key_of
 
 KIND, VERB, LOC, POWER, COLON, SEP, FILL, UNK = "kind", "verb", "loc", "power", "colon", "sep", "fill", "unk"
 HOLD, MOVE, SUPPORT, CONVOY, RETREAT, DISBAND, BUILD, WAIVE, VIA = "H", "M", "S", "C", "R", "D", "B", "W", "V"
@@ -54,8 +54,9 @@ _COAST_WORD = frozenset("costa coast c".split())
 _BARE_COAST = frozenset("nc sc ec wc cn cs ce nord sud est north south east west ovest".split())
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
+    """One word (or several, for a province name) of an order line."""
+
     type: str
     value: str = ""  # KIND: A/F; VERB: H M S C R D B W V; POWER: name; else the folded word
     text: str = ""  # as written
@@ -65,23 +66,27 @@ class Token:
     guessed: bool = False  # LOC: from a name's start or a misspelling
 
 
-_PRE = [
-    (re.compile(r"(-+>|=+>|→|⇒|⟶|–|—|−|‐|‑|>)"), " - "),
-    (re.compile(r"\b(d|l|dell|nell|all|sull|dall|un|sull|coll)['’`]", re.IGNORECASE), ""),
-    (re.compile(r"['’`´\"“”«»*•·!]"), " "),
-    (re.compile(r"\b(mid|north|nord|south|east|west|st|n|s|e|w)\s*-\s*(?=atl|afr|med|pet|pie)", re.IGNORECASE), r"\1"),
-    (re.compile(r"\("), " / "),
-    (re.compile(r"[)\[\]{}]"), " "),
-    (re.compile(r"(?<=\w)\.(?=\w)"), " "),
-    (re.compile(r"\."), " "),
-]
+# One character for another: dashes and arrows are moves, brackets mark coasts.
+_CHARS = str.maketrans({
+    "→": " - ", "⇒": " - ", "⟶": " - ", "–": " - ", "—": " - ", "−": " - ", "‐": " - ", "‑": " - ",
+    ">": " - ", "(": " / ", ")": " ", "[": " ", "]": " ", "{": " ", "}": " ", "'": " ", "’": " ",
+    "`": " ", "´": " ", '"': " ", "“": " ", "”": " ", "«": " ", "»": " ", "*": " ", "•": " ",
+    "·": " ", "!": " ", ".": " ",
+})
+_ARROW = re.compile(r"-+>|=+>")
+_ELISION = re.compile(r"\b(d|l|dell|nell|all|sull|dall|un|coll)['’`]", re.IGNORECASE)
+_JOINED = re.compile(r"\b(mid|north|nord|south|east|west|st|n|s|e|w)\s*[-–]\s*(?=atl|afr|med|pet|pie)", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+|[-/:;,?]")
 
 
 def split_words(text: str) -> list[str]:
-    for pattern, repl in _PRE:
-        text = pattern.sub(repl, text)
-    return _WORD.findall(text)
+    if ">" in text:
+        text = _ARROW.sub(" - ", text)
+    if "'" in text or "’" in text or "`" in text:
+        text = _ELISION.sub("", text)
+    if "-" in text or "–" in text:
+        text = _JOINED.sub(r"\1", text)
+    return _WORD.findall(text.translate(_CHARS))
 
 
 def lex(text: str, ix: NameIndex, fuzzy: bool = False) -> list[Token]:
@@ -103,7 +108,15 @@ def lex(text: str, ix: NameIndex, fuzzy: bool = False) -> list[Token]:
         if w == "/":
             i += 1  # a slash not after a province: nothing to say
             continue
-        got = _power_at(low, i, ix)
+        if w in KINDS:
+            out.append(Token(KIND, KINDS[w], raw[i]))
+            i += 1
+            continue
+        if w in VERBS:
+            out.append(Token(VERB, VERBS[w], raw[i]))
+            i += 1
+            continue
+        got = _power_at(low, i, ix) if w in ix.power_starts else None
         if not got and i + 1 < n and low[i + 1] == ":" and not out and w.isalpha():
             name = ix.power(w, fuzzy=True)  # "Germnay:" before the orders
             got = (name, i + 1) if name else None
@@ -112,7 +125,7 @@ def lex(text: str, ix: NameIndex, fuzzy: bool = False) -> list[Token]:
             out.append(Token(POWER, name, " ".join(raw[i:j])))
             i = j
             continue
-        loc = _location_at(raw, low, i, ix, fuzzy)
+        loc = _location_at(raw, low, i, ix, fuzzy) if (fuzzy or w in ix.key_starts) else None
         if loc is not None:
             tok, j = loc
             tok, j = _with_coast(tok, raw, low, j, ix)
@@ -138,36 +151,44 @@ def _reserved(w: str) -> bool:
 
 
 def _power_at(low: list[str], i: int, ix: NameIndex) -> tuple[str, int] | None:
-    for j in range(min(len(low), i + 3), i, -1):
-        ws = low[i:j]
-        if any(_reserved(w) for w in ws[1:]) and j - i > 1:
+    acc, found = "", None
+    for j in range(i, min(len(low), i + 3)):
+        w = low[j]
+        if j > i and _reserved(w):
+            break
+        if w in NAME_FILLERS and j > i:
             continue
-        name = ix.power(key_of(ws))
+        acc += w
+        if acc not in ix.power_starts:
+            break
+        name = ix.powers.get(acc)
         if name:
-            return name, j
-    return None
+            found = (name, j + 1)
+    return found
 
 
 def _location_at(raw: list[str], low: list[str], i: int, ix: NameIndex, fuzzy: bool) -> tuple[Token, int] | None:
     w = low[i]
-    if _reserved(w) and not w.isalnum():
+    if _reserved(w) or (w in FILLERS and w != "e"):
         return None
     n = len(low)
-    longest = min(n, i + ix.max_words)
-    # multi-word names first: "Mare del Nord", "North Sea", "Gulf of Lyon"
-    for j in range(longest, i + 1, -1):
-        ws = low[i:j]
-        if not _span_ok(ws):
+    # the longest run of words whose letters make a known name ("Mare del Nord", "North Sea")
+    acc, best = "", None
+    for j in range(i, min(n, i + ix.max_words)):
+        x = low[j]
+        if j > i and (_reserved(x) or not x.isalnum()):
+            break
+        if j > i and x in NAME_FILLERS:
             continue
-        codes = ix.lookup(key_of(ws))
-        if codes:
-            return Token(LOC, key_of(ws), " ".join(raw[i:j]), codes), j
-    if _reserved(w) or w in FILLERS:
-        return None
-    codes = ix.lookup(w)
-    if codes:
-        return Token(LOC, w, raw[i], codes), i + 1
-    if not fuzzy or not w.isalpha():
+        acc += x
+        if acc not in ix.key_starts:
+            break
+        if ix.exact.get(acc) and not (j > i and low[j] in FILLERS):
+            best = (acc, j + 1)
+    if best is not None and not (best[1] == i + 1 and w in FILLERS):
+        key, j = best
+        return Token(LOC, key, " ".join(raw[i:j]), ix.exact[key]), j
+    if not fuzzy or not w.isalpha() or w in FILLERS:
         return None
     for j in range(min(n, i + 3), i, -1):
         ws = low[i:j]

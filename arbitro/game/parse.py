@@ -78,10 +78,13 @@ def parse_one(
     board: Board, text: str, *, power: str | None = None, position: Position | None = None,
     strict_support: bool = True,
 ) -> Order | str:
-    """The first order in ``text``, or why there is none (English)."""
+    """The first order read in ``text``, or why none could be read (English).
+
+    An order the board makes illegal is still returned: judging it is the
+    adjudicator's business (it reports it void with its reason)."""
     report = parse_orders(board, text, power=power, position=position, lang="en", strict_support=strict_support)
     for r in report.lines:
-        if r.status == OK and r.order is not None:
+        if r.order is not None and r.code not in ("superseded", "other_power"):
             return r.order
     for r in report.lines:
         if r.status == VOID:
@@ -305,24 +308,28 @@ class _Draft:
 
 
 class _Words:
+    """The words of an order without fillers; ``into`` marks words after "in"/"nel"."""
+
     def __init__(self, tokens: list[Token]) -> None:
-        self.t = tokens
+        self.t: list[Token] = []
+        self.into: set[int] = set()
+        for k, tok in enumerate(tokens):
+            if tok.type in (FILL, COLON):
+                continue
+            if k > 0 and tokens[k - 1].type == FILL and tokens[k - 1].value in _INTO:
+                self.into.add(len(self.t))
+            self.t.append(tok)
         self.i = 0
 
-    def peek(self, skip_fill: bool = True) -> Token | None:
-        if skip_fill:
-            self.skip()
+    def peek(self) -> Token | None:
         return self.t[self.i] if self.i < len(self.t) else None
 
     def skip(self, *types: str) -> None:
-        types = types or (FILL, COLON)
         while self.i < len(self.t) and self.t[self.i].type in types:
             self.i += 1
 
     def after(self, k: int = 1) -> Token | None:
         j = self.i + k
-        while j < len(self.t) and self.t[j].type in (FILL, COLON):
-            j += 1
         return self.t[j] if j < len(self.t) else None
 
     def take(self) -> Token:
@@ -374,7 +381,7 @@ def _draft(w: _Words) -> _Draft:
         if d.verb != WAIVE:
             _unit(w, d)
             if d.error is None and d.verb == RETREAT:
-                w.skip(FILL, COLON, VERB) if w.is_verb(MOVE) else None
+                w.skip(VERB) if w.is_verb(MOVE) else None
                 _destination(w, d)
         return _finish(w, d)
     _unit(w, d)
@@ -499,7 +506,7 @@ def _other_unit(w: _Words, d: _Draft) -> None:
             d.hops, d.via = saved, False
     elif t.type == LOC and not w.starts_order():
         # "trasporta A Lon in Pic": a convoy always names a move, and "in" says it too
-        said = w.i > 0 and w.t[w.i - 1].type == FILL and w.t[w.i - 1].value in _INTO
+        said = w.i in w.into
         d.dest = w.take()
         d.tmove = True
         if d.verb != CONVOY and not said:

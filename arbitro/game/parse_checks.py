@@ -69,6 +69,12 @@ def can_reach(board: Board, kind: str, location: str, province: str) -> bool:
     return board.reaches(kind, location, province)
 
 
+_PHASES_OF: dict[type, tuple[str, ...]] = {
+    Hold: (MOVEMENT,), Move: (MOVEMENT,), Support: (MOVEMENT,), Convoy: (MOVEMENT,),
+    Retreat: (RETREAT,), Disband: (RETREAT, ADJUSTMENT),
+}
+
+
 def check(board: Board, order: Order, position: Position | None, phase: str | None) -> list[Problem]:
     """Problems of one order (empty when the order may stand)."""
     out: list[Problem] = []
@@ -99,11 +105,7 @@ def check(board: Board, order: Order, position: Position | None, phase: str | No
     kind = order.kind
     if kind is not None and not _can_stand(board, kind, order.location):
         return [Problem(ILLEGAL, "cannot_stand", (kind, here))]
-    wrong_phase = {
-        Hold: (MOVEMENT,), Move: (MOVEMENT,), Support: (MOVEMENT,), Convoy: (MOVEMENT,),
-        Retreat: (RETREAT,), Disband: (RETREAT, ADJUSTMENT),
-    }
-    if phase is not None and phase not in wrong_phase.get(type(order), (phase,)):
+    if phase is not None and phase not in _PHASES_OF.get(type(order), (phase,)):
         return [Problem(ILLEGAL, "wrong_phase")]
     if isinstance(order, (Hold, Disband)):
         return out
