@@ -1,0 +1,82 @@
+"""Service tests run on SQLite and PostgreSQL (127.0.0.1:5432, trust auth).
+
+PostgreSQL databases are created by a session-wide factory and all dropped when the
+session ends; SQLite databases are files under tmp_path. Helpers build configs and drive
+games with an injected clock.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from arbitro.store import Store, open_store
+
+PG_HOST, PG_PORT = "127.0.0.1", 5432
+PG_USERS = ("postgres", "root")
+
+
+def _pg_admin() -> str | None:
+    try:
+        import psycopg
+    except ImportError:
+        return None
+    for user in PG_USERS:
+        try:
+            with psycopg.connect(host=PG_HOST, port=PG_PORT, user=user, dbname="postgres",
+                                 connect_timeout=3):
+                return user
+        except psycopg.OperationalError:
+            continue
+    return None
+
+
+def _pg_exec(user: str, sql: str) -> None:
+    import psycopg
+
+    with psycopg.connect(host=PG_HOST, port=PG_PORT, user=user, dbname="postgres",
+                         autocommit=True) as conn:
+        conn.execute(sql)  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="session")
+def pg_databases() -> Iterator[Callable[[], str]]:
+    """Make PostgreSQL databases for this session; all dropped at its end."""
+    made: list[str] = []
+    user = _pg_admin()
+
+    def make() -> str:
+        if user is None:
+            pytest.skip(f"no PostgreSQL server at {PG_HOST}:{PG_PORT}")
+        name = f"arbitro_service_{secrets.token_hex(6)}"
+        _pg_exec(user, f'CREATE DATABASE "{name}"')
+        made.append(name)
+        return f"postgresql://{user}@{PG_HOST}:{PG_PORT}/{name}"
+
+    yield make
+    for name in made:
+        assert user is not None
+        _pg_exec(user, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def new_db(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[], str]:
+    """A factory of empty databases of the parametrised kind."""
+    counter = iter(range(1000))
+    if request.param == "sqlite":
+        return lambda: f"sqlite:///{tmp_path / f'arbitro{next(counter)}.sqlite3'}"
+    return request.getfixturevalue("pg_databases")  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def store(new_db: Callable[[], str]) -> Iterator[Store]:
+    opened = open_store(new_db())
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+

@@ -1,0 +1,124 @@
+"""Configs, a game driver and a state dump for the service tests."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import select
+
+from arbitro.config import Config, parse_config
+from arbitro.contract import position_from_json
+from arbitro.game.orders import format_order
+from arbitro.game.position import Position
+from arbitro.service import Referee
+from arbitro.store import Store
+from arbitro.store.base import Base
+from arbitro.store.models import OutboxMessage
+from arbitro.variants import load_board
+
+START = datetime(2025, 3, 1, 20, 0, tzinfo=UTC)
+BOARD = load_board("standard")
+
+
+def make_config(*games: dict[str, Any], path: Path = Path("/tmp/arbitro-test.toml")) -> Config:
+    return parse_config(
+        {
+            "server": {"database_url": "sqlite://", "referee_address": "arbitro@example.org"},
+            "game": list(games),
+        },
+        path,
+    )
+
+
+def game_table(game_id: str, players: int = 7, **options: Any) -> dict[str, Any]:
+    """A [[game]] table: players p0..p6@<game>.example, alternating Italian and English."""
+    table: dict[str, Any] = {
+        "id": game_id,
+        "name": f"Partita {game_id}",
+        "start": START,
+        "timezone": "Europe/Rome",
+        "gm_address": "gm@example.org",
+        "gm_password": "gm-secret",
+        "mailing_list": "lista@example.org",
+        "reminders": ["24h"],
+        "deadlines": {"movement": "3d", "retreat": "1d", "adjustment": "1d"},
+        "players": [
+            {"address": f"p{i}@{game_id}.example", "name": f"Player {i}",
+             "language": "it" if i % 2 == 0 else "en", "password": f"pw{i}"}
+            for i in range(players)
+        ],
+    }
+    table.update(options)
+    return table
+
+
+class Driver:
+    """Plays a game through the Referee as the players and the clock would."""
+
+    def __init__(self, referee: Referee, store: Store, game_id: str) -> None:
+        self.referee = referee
+        self.store = store
+        self.game_id = game_id
+
+    def phase(self) -> Any:
+        with self.store.begin() as uow:
+            return uow.phases.current(self.game_id)
+
+    def position(self) -> Position:
+        return position_from_json(BOARD, self.phase().position_before)
+
+    def holders(self) -> dict[str, str]:
+        with self.store.begin() as uow:
+            return {p: pl.address for p, pl in uow.assignments.current(self.game_id).items()}
+
+    def game(self) -> Any:
+        with self.store.begin() as uow:
+            return uow.games.get(self.game_id)
+
+    def powers(self) -> dict[str, Any]:
+        with self.store.begin() as uow:
+            return uow.powers.all(self.game_id)
+
+    def order(self, power: str, orders: list[Any] | str, now: datetime) -> Any:
+        text = orders if isinstance(orders, str) else "\n".join(format_order(o) for o in orders)
+        reply = self.referee.submit_orders(self.game_id, self.holders()[power], text, now)
+        assert reply.status == "ok", reply
+        return reply
+
+    def outbox(self, prefix: str = "") -> list[Any]:
+        with self.store.begin() as uow:
+            stmt = select(OutboxMessage).where(OutboxMessage.game_id == self.game_id)
+            rows = list(uow.session.scalars(stmt.order_by(OutboxMessage.id)))
+        return [m for m in rows if m.idempotency_key.startswith(prefix)]
+
+
+def dump_state(store: Store, tokens: bool = False) -> dict[str, list[dict[str, Any]]]:
+    """Every row of every table, random secrets (salted hashes, reply tokens) masked."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    with store.engine.connect() as conn:
+        tokens_by_player = {}
+        for table in Base.metadata.sorted_tables:
+            rows = conn.execute(select(table).order_by(*table.primary_key.columns)).mappings().all()
+            clean = []
+            for row in rows:
+                d = dict(row)
+                for secret in ("password_hash", "reply_token"):
+                    if secret in d:
+                        if secret == "reply_token":
+                            tokens_by_player[d[secret]] = f"<token {d['address']}>"
+                        d[secret] = "<masked>"
+                clean.append(d)
+            out[table.name] = clean
+    for row in out.get("outbox", []):
+        headers = dict(row.get("headers") or {})
+        for real, mask in tokens_by_player.items():
+            for k, v in list(headers.items()):
+                headers[k] = str(v).replace(real, mask)
+        row["headers"] = headers
+    return out
+
+
+def later(moment: datetime, **delta: float) -> datetime:
+    return moment + timedelta(**delta)
