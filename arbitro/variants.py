@@ -91,5 +91,7 @@ def variant_warnings(board: Board) -> list[str]:
         if not power.start_units:
             out.append(f"{name} has no starting units")
         if board.victory_threshold(name) > centres:
-            out.append(f"{name} needs {board.victory_threshold(name)} centres; the map has {centres}")
+            out.append(
+                f"{name} needs {board.victory_threshold(name)} centres; the map has {centres}"
+            )
     return out

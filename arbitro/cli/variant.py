@@ -15,11 +15,15 @@ from typing import Any
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p: argparse.ArgumentParser = sub.add_parser("variant", help="import a variant from judge/Realpolitik files; check one")
+    p: argparse.ArgumentParser = sub.add_parser(
+        "variant", help="import a variant from judge/Realpolitik files; check one"
+    )
     verbs = p.add_subparsers(dest="verb", metavar="VERB")
     imp = verbs.add_parser("import", help="read a DPjudge map file set or a Realpolitik folder")
     imp.add_argument("path", metavar="PATH", help="a .map file, or a folder holding the variant")
-    imp.add_argument("-o", "--output", metavar="maps/NAME.toml", help="where to write (default: stdout)")
+    imp.add_argument(
+        "-o", "--output", metavar="maps/NAME.toml", help="where to write (default: stdout)"
+    )
     imp.add_argument("--name", help="the variant's name (default: from the files)")
     chk = verbs.add_parser("check", help="load a variant and summarise it")
     chk.add_argument("variant", metavar="NAME|FILE", help="a name in maps/ or a .toml file")

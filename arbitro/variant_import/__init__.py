@@ -31,7 +31,9 @@ def detect_format(path: Path) -> tuple[str, Path]:
         if len(top) == 1 or (top and any(p.stem == path.name for p in top)):
             chosen = next((p for p in top if p.stem == path.name), top[0])
             return detect_format(chosen)
-        raise ImportFailed(f"{path}: no variant found (want a .var/.cnt/.gam folder or one .map file)")
+        raise ImportFailed(
+            f"{path}: no variant found (want a .var/.cnt/.gam folder or one .map file)"
+        )
     if not path.is_file():
         raise ImportFailed(f"{path}: no such file or folder")
     text = path.read_text(encoding="latin-1", errors="replace")
@@ -39,7 +41,9 @@ def detect_format(path: Path) -> tuple[str, Path]:
         return "dpjudge", path
     if "-mv:" in text or "-xc:" in text:
         return "realpolitik", path.parent
-    raise ImportFailed(f"{path}: neither a DPjudge map (ABUTS lines) nor a Realpolitik map (-mv: lines)")
+    raise ImportFailed(
+        f"{path}: neither a DPjudge map (ABUTS lines) nor a Realpolitik map (-mv: lines)"
+    )
 
 
 def _used_names(path: Path) -> list[str]:

@@ -76,7 +76,9 @@ def _lines(path: Path, seen: set[Path], facts: VariantFacts) -> list[tuple[Where
     return out
 
 
-def read_dpjudge(map_file: Path, name: str | None = None) -> tuple[dict[str, Any], tuple[Note, ...]]:
+def read_dpjudge(
+    map_file: Path, name: str | None = None
+) -> tuple[dict[str, Any], tuple[Note, ...]]:
     """The variant dict and the notes for a DPjudge ``.map`` file."""
     facts = VariantFacts(name=(name or map_file.stem).lower())
     lines = _lines(map_file, set(), facts)
@@ -105,7 +107,10 @@ def read_dpjudge(map_file: Path, name: str | None = None) -> tuple[dict[str, Any
                 rule = rule.upper()
                 if rule in KNOWN_RULES:
                     facts.build_rule = KNOWN_RULES[rule]
-                    facts.note(where, f"rule {rule} read as builds = {KNOWN_RULES[rule]!r} ({_RULE_MEANING[rule]})")
+                    facts.note(
+                        where,
+                        f"rule {rule} read as builds = {KNOWN_RULES[rule]!r} ({_RULE_MEANING[rule]})",
+                    )
                 else:
                     facts.note(where, f"rule {rule} is not supported; ignored")
         elif head == "UNOWNED":
@@ -116,7 +121,7 @@ def read_dpjudge(map_file: Path, name: str | None = None) -> tuple[dict[str, Any
             unit_lines.append((where, current, head, words[1].upper()))
         elif len(words) >= 2 and words[1].startswith("("):
             key = power_key(words[0])
-            adjective, _, rest = line[len(words[0]):].strip()[1:].partition(")")
+            adjective, _, rest = line[len(words[0]) :].strip()[1:].partition(")")
             p = power_names.get(key) or PowerFacts(key, _display(words[0]), where)
             p.adjective = adjective.split(":")[0].strip()
             power_names[key] = p
@@ -149,7 +154,13 @@ def read_dpjudge(map_file: Path, name: str | None = None) -> tuple[dict[str, Any
     return to_variant(facts), tuple(facts.notes)
 
 
-def _centre(facts: VariantFacts, centres: dict[str, tuple[str | None, Where]], c: str, owner: str | None, where: Where) -> None:
+def _centre(
+    facts: VariantFacts,
+    centres: dict[str, tuple[str | None, Where]],
+    c: str,
+    owner: str | None,
+    where: Where,
+) -> None:
     if c in centres:
         facts.note(where, f"supply centre {c} listed twice; the first listing kept")
         return
@@ -178,7 +189,9 @@ def _victory(facts: VariantFacts, where: Where, words: list[str]) -> None:
         facts.note(where, f"VICTORY lists {len(numbers)} counts (by year); only {numbers[0]} kept")
 
 
-def _read_geography(facts: VariantFacts, geography: list[tuple[Where, str, str, list[str]]]) -> None:
+def _read_geography(
+    facts: VariantFacts, geography: list[tuple[Where, str, str, list[str]]]
+) -> None:
     # First the spaces and their coasts, then the moves (they need every space's terrain).
     for where, kind, loc, _ in geography:
         prov, _, coast = loc.upper().partition("/")
@@ -195,7 +208,9 @@ def _read_geography(facts: VariantFacts, geography: list[tuple[Where, str, str, 
         prov, _, coast = loc.upper().partition("/")
         p = facts.provinces[prov]
         split = bool(p.coasts)
-        army_source = kind in ("LAND", "COAST", "PORT") and not coast and (not split or loc.islower())
+        army_source = (
+            kind in ("LAND", "COAST", "PORT") and not coast and (not split or loc.islower())
+        )
         fleet_source = kind in ("WATER", "COAST", "PORT") and (bool(coast) or not split)
         if split and not coast and not loc.islower():
             facts.note(where, f"{prov} has coasts but this entry names none; read for armies")
@@ -242,7 +257,10 @@ def _target(
         if tcoast:
             facts.fleet.setdefault((source_loc, target), where)
         elif tp.coasts:
-            facts.note(where, f"{source_loc} abuts split-coast {tprov} without naming a coast; no fleet move")
+            facts.note(
+                where,
+                f"{source_loc} abuts split-coast {tprov} without naming a coast; no fleet move",
+            )
         else:
             facts.fleet.setdefault((source_loc, tprov), where)
 

@@ -14,9 +14,22 @@ from .notes import Note
 
 # Distinct, colour-blind-friendly defaults for powers whose files give no usable colour.
 PALETTE = (
-    "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#7F7F7F",
-    "#8C564B", "#9467BD", "#BCBD22", "#17BECF", "#AA3377", "#228833", "#EE6677",
-    "#4477AA", "#CCBB44",
+    "#0072B2",
+    "#D55E00",
+    "#009E73",
+    "#CC79A7",
+    "#E69F00",
+    "#56B4E9",
+    "#7F7F7F",
+    "#8C564B",
+    "#9467BD",
+    "#BCBD22",
+    "#17BECF",
+    "#AA3377",
+    "#228833",
+    "#EE6677",
+    "#4477AA",
+    "#CCBB44",
 )
 
 ARMY_TERRAIN = ("land", "coast")
@@ -91,7 +104,9 @@ class VariantFacts:
         return p is not None and p.terrain in ARMY_TERRAIN
 
 
-def _two_way(facts: VariantFacts, edges: dict[tuple[str, str], Where], kind: str) -> dict[str, set[str]]:
+def _two_way(
+    facts: VariantFacts, edges: dict[tuple[str, str], Where], kind: str
+) -> dict[str, set[str]]:
     """Adjacency as a symmetric map; a move listed one way only is made two-way, with a note."""
     out: dict[str, set[str]] = {}
     for (a, b), where in sorted(edges.items()):
@@ -110,7 +125,9 @@ def to_variant(facts: VariantFacts) -> dict[str, Any]:
     victory = facts.victory
     if victory is None:
         victory = len(centres) // 2 + 1
-        facts.note(None, f"no victory count given: more than half the {len(centres)} centres ({victory})")
+        facts.note(
+            None, f"no victory count given: more than half the {len(centres)} centres ({victory})"
+        )
     start = facts.start_year
     if start is None:
         start = 1901

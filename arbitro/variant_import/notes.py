@@ -12,7 +12,11 @@ class Note:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.message}" if self.line else f"{self.file}: {self.message}"
+        return (
+            f"{self.file}:{self.line}: {self.message}"
+            if self.line
+            else f"{self.file}: {self.message}"
+        )
 
 
 class ImportFailed(ValueError):

@@ -25,11 +25,26 @@ from .notes import ImportFailed, Note
 
 _MOVE_LINE = re.compile(r"^([A-Za-z0-9]+)-([a-z]{2}):(.*)$")
 COLOURS = {
-    "red": "#D55E00", "blue": "#0072B2", "lightblue": "#56B4E9", "cyan": "#56B4E9",
-    "green": "#009E73", "darkgreen": "#228833", "yellow": "#E69F00", "orange": "#E69F00",
-    "magenta": "#CC79A7", "pink": "#CC79A7", "purple": "#9467BD", "violet": "#9467BD",
-    "brown": "#8C564B", "black": "#333333", "gray": "#7F7F7F", "grey": "#7F7F7F",
-    "white": "#DDDDDD", "tan": "#D2B48C", "olive": "#BCBD22", "teal": "#17BECF",
+    "red": "#D55E00",
+    "blue": "#0072B2",
+    "lightblue": "#56B4E9",
+    "cyan": "#56B4E9",
+    "green": "#009E73",
+    "darkgreen": "#228833",
+    "yellow": "#E69F00",
+    "orange": "#E69F00",
+    "magenta": "#CC79A7",
+    "pink": "#CC79A7",
+    "purple": "#9467BD",
+    "violet": "#9467BD",
+    "brown": "#8C564B",
+    "black": "#333333",
+    "gray": "#7F7F7F",
+    "grey": "#7F7F7F",
+    "white": "#DDDDDD",
+    "tan": "#D2B48C",
+    "olive": "#BCBD22",
+    "teal": "#17BECF",
 }
 BUILD_RULES = {"standard": "home", "chaos": "any"}
 
@@ -55,7 +70,9 @@ def _find(folder: Path, stem: str, ext: str) -> Path | None:
     return found[0] if len(found) == 1 else None
 
 
-def read_realpolitik(folder: Path, name: str | None = None) -> tuple[dict[str, Any], tuple[Note, ...]]:
+def read_realpolitik(
+    folder: Path, name: str | None = None
+) -> tuple[dict[str, Any], tuple[Note, ...]]:
     """The variant dict and the notes for a Realpolitik variant folder."""
     var = next((p for p in sorted(folder.iterdir()) if p.suffix.lower() == ".var"), None)
     settings = _read_var(var) if var else {}
@@ -67,13 +84,17 @@ def read_realpolitik(folder: Path, name: str | None = None) -> tuple[dict[str, A
     cnt = _find(folder, stem, ".cnt")
     gam = _find(folder, stem, ".gam")
     if var is None:
-        facts.note(None, "no .var file: build rule home centres, victory more than half the centres")
+        facts.note(
+            None, "no .var file: build rule home centres, victory more than half the centres"
+        )
     build = settings.get("build", "standard").lower()
     if build in BUILD_RULES:
         facts.build_rule = BUILD_RULES[build]
     else:
-        facts.note(Where(var.name if var else facts.name, 0),
-                   f"build rule {build!r} is not supported; builds on home centres only")
+        facts.note(
+            Where(var.name if var else facts.name, 0),
+            f"build rule {build!r} is not supported; builds on home centres only",
+        )
     if settings.get("centers", "0").isdigit() and int(settings.get("centers", "0")) > 0:
         facts.victory = int(settings["centers"])
     initials = _read_cnt(facts, cnt) if cnt else {}
@@ -89,8 +110,20 @@ def read_realpolitik(folder: Path, name: str | None = None) -> tuple[dict[str, A
 
 def _read_var(path: Path) -> dict[str, str]:
     out: dict[str, str] = {}
-    keys = ("version", "name", "map", "countries", "game", "bwmap", "colormap", "regions", "info",
-            "build", "centers", "flags")
+    keys = (
+        "version",
+        "name",
+        "map",
+        "countries",
+        "game",
+        "bwmap",
+        "colormap",
+        "regions",
+        "info",
+        "build",
+        "centers",
+        "flags",
+    )
     values = [line.partition(":")[2].strip() for _, line in _data_lines(path) if ":" in line]
     for k, v in zip(keys, values):
         out[k] = v.strip('"')
@@ -102,7 +135,9 @@ def _read_cnt(facts: VariantFacts, path: Path) -> dict[str, str]:
     lines = _data_lines(path)
     initials: dict[str, str] = {}
     if len(lines) < 2 or not lines[1][1].isdigit():
-        facts.note(lines[0][0] if lines else Where(path.name, 0), "country file header not understood")
+        facts.note(
+            lines[0][0] if lines else Where(path.name, 0), "country file header not understood"
+        )
         return initials
     for where, line in lines[2 : 2 + int(lines[1][1])]:
         words = line.replace(",", " ").split()
@@ -167,12 +202,25 @@ def _read_map(facts: VariantFacts, path: Path, initials: dict[str, str]) -> None
             space.terrain = "coast"
     for where, m in moves:
         _moves(facts, where, m.group(1).upper(), m.group(2), m.group(3).split())
+    # A space no move reaches or leaves (Switzerland) is impassable.
+    linked = {
+        p for edge in (*facts.army, *facts.fleet) for loc in edge for p in [loc.partition("/")[0]]
+    }
+    for code, space in facts.provinces.items():
+        if code not in linked and space.terrain == "land":
+            space.terrain = "impassable"
+            if space.centre:
+                facts.note(space.where, f"centre {code} has no moves at all")
     for key, centres in homes.items():
         facts.powers[key].homes.extend(centres)
 
 
 def _space_kind(
-    facts: VariantFacts, where: Where, kind: str, code: str, initials: dict[str, str],
+    facts: VariantFacts,
+    where: Where,
+    kind: str,
+    code: str,
+    initials: dict[str, str],
     homes: dict[str, list[str]],
 ) -> tuple[str, bool]:
     head, flags = kind[0], kind[1:]
@@ -181,7 +229,10 @@ def _space_kind(
         terrain = "sea"
     elif head == "v":
         terrain = "sea"
-        facts.note(where, f"{code} is ice (closed in some seasons): arbitro has no seasonal spaces; read as water")
+        facts.note(
+            where,
+            f"{code} is ice (closed in some seasons): arbitro has no seasonal spaces; read as water",
+        )
     elif head == "x":
         centre = True
     elif head.isupper():
@@ -196,7 +247,10 @@ def _space_kind(
     elif head != "l":
         facts.note(where, f"space type {kind!r} not understood; read as land")
     if "w" in flags:
-        facts.note(where, f"{code} may convoy like a sea: arbitro convoys only through seas; not translated")
+        facts.note(
+            where,
+            f"{code} may convoy like a sea: arbitro convoys only through seas; not translated",
+        )
     return terrain, centre
 
 
@@ -242,7 +296,9 @@ def _read_gam(facts: VariantFacts, path: Path) -> None:
     if when and when[0].lower() != "spring":
         facts.note(lines[3][0], f"start {lines[3][1]!r} read as Spring {facts.start_year}")
     if lines[4][1] not in ("0", ""):
-        facts.note(lines[4][0], "the game file starts in an adjustment phase; read as the spring before")
+        facts.note(
+            lines[4][0], "the game file starts in an adjustment phase; read as the spring before"
+        )
     per_country = 4 if version.strip() not in ("1", "") else 3
     powers = list(facts.powers.values())
     body = lines[6:]
@@ -253,8 +309,11 @@ def _read_gam(facts: VariantFacts, path: Path) -> None:
             continue
         owned = {c.upper() for c in re.split(r"[\s,;]+", chunk[1][1]) if c}
         if owned != set(p.homes):
-            facts.note(chunk[1][0], f"{p.key} starts owning {sorted(owned)}, not its home centres "
-                       f"{sorted(p.homes)}: arbitro starts powers on their home centres")
+            facts.note(
+                chunk[1][0],
+                f"{p.key} starts owning {sorted(owned)}, not its home centres "
+                f"{sorted(p.homes)}: arbitro starts powers on their home centres",
+            )
         where, text = chunk[-1]
         words = re.split(r"[\s,;]+", text)
         for kind, loc in zip(words[0::2], words[1::2]):
@@ -266,7 +325,9 @@ def _read_gam(facts: VariantFacts, path: Path) -> None:
                 facts.note(where, f"unit {kind} {loc}: no such place; ignored")
                 continue
             if kind == "F" and not facts.fleet_location(loc):
-                facts.note(where, f"fleet {loc} cannot stand there (a coast may be needed); ignored")
+                facts.note(
+                    where, f"fleet {loc} cannot stand there (a coast may be needed); ignored"
+                )
                 continue
             if kind == "A" and not facts.army_province(loc.partition("/")[0]):
                 facts.note(where, f"army {loc} cannot stand there; ignored")
