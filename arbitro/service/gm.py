@@ -87,6 +87,7 @@ def replace(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datet
     if power not in ctx.board.powers:
         raise GmError(f"unknown power {power}")
     row = uow.powers.get(game.id, power)
+    was = row.status  # the row object changes below
     phase = uow.phases.current(game.id) or uow.phases.latest(game.id)
     if row.status is PowerStatus.ELIMINATED or game.status is GameStatus.FINISHED:
         raise GmError(f"{power} cannot be taken over now")
@@ -112,7 +113,7 @@ def replace(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datet
     uow.assignments.assign(game.id, power, player.id, reason="replacement", now=now)
     uow.powers.update(game.id, power, now, status=PowerStatus.PLAYING, onp_streak=0)
     resume_at = None
-    if game.status is GameStatus.PAUSED and game.resume_at is not None and row.status is PowerStatus.ABANDONED:
+    if game.status is GameStatus.PAUSED and game.resume_at is not None and was is PowerStatus.ABANDONED:
         resume_at = game.resume_at + SUSPENSION  # one more week for diplomacy
         uow.games.set_status(game, GameStatus.PAUSED, now, resume_at=resume_at)
     _audit(uow, game, "replace", actor, now, power=power, address=player.address,
