@@ -546,6 +546,14 @@ def _judge(ctx: _Context, number: int, d: _Draft, text: str, first: bool) -> Lin
         return _syntax_report(ctx, number, text, d)
     readings = _readings(ctx, d)
     valid = [r for r in readings if r.order is not None and r.level == 0]
+    if len(readings) > 1:
+        # a name with two readings: a move over land settles it, a convoy does not
+        # ("A Rom - Gal" is not a convoy to Galles, it is Galizia misjudged)
+        direct = [r for r in valid if not any(code == "needs_convoy" for code, _ in r.notes)]
+        if direct:
+            valid = direct
+        elif valid and len(valid) < len(readings):
+            valid = valid + [r for r in readings if r not in valid and r.order is not None and r.level <= ILLEGAL]
     distinct: list[_Reading] = []
     for r in valid:
         if all(r.order != x.order for x in distinct):
