@@ -282,7 +282,13 @@ def board_from_dict(data: Mapping[str, Any]) -> Board:
     board = Board(
         name=variant.get("name", "unnamed"),
         start_year=int(variant.get("start_year", 1901)),
-        victory_centres=int(variant.get("victory_centres", 18)),
+        # Without a stated count: more than half the centres (18 of 34 on the standard map).
+        victory_centres=int(
+            variant.get(
+                "victory_centres",
+                sum(1 for p in provinces.values() if p.supply_centre) // 2 + 1,
+            )
+        ),
         powers=powers,
         provinces=provinces,
         army_moves=army_moves,
