@@ -36,7 +36,12 @@ _DROP_LAST = frozenset("sea ocean bight channel".split())
 # write Liv for Liverpool, some Italian tables use Gal for Galles (Wales), and Tir
 # is read as Tirreno by some. Keyed by the reading's English name, so a variant
 # without that province gets no extra reading.
-_SECOND_READINGS = {"liv": "liverpool", "gal": "wales", "tir": "tyrrhenian sea"}
+# The languages say whose habit it is: English players never mean Wales by "Gal".
+_SECOND_READINGS = {
+    "liv": ("liverpool", ("it", "en")),
+    "gal": ("wales", ("it",)),
+    "tir": ("tyrrhenian sea", ("it",)),
+}
 
 # Other names Italian and English players give some provinces, keyed by English name.
 _MORE_NAMES = {
@@ -88,9 +93,14 @@ class NameIndex:
     key_starts: frozenset[str] = frozenset()  # every start of a province key (fast span search)
     power_starts: frozenset[str] = frozenset()
     long_groups: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # long_keys by first letter
+    second: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = field(default_factory=dict)
 
-    def lookup(self, key: str) -> tuple[str, ...]:
-        return self.exact.get(key, ())
+    def lookup(self, key: str, lang: str = "") -> tuple[str, ...]:
+        """Provinces named by key; in a language, also its players' second readings."""
+        codes = self.exact.get(key, ())
+        if lang and key in self.second:
+            codes = codes + tuple(c for c, langs in self.second[key] if lang in langs and c not in codes)
+        return codes
 
     def guess(self, key: str) -> tuple[str, ...]:
         """Provinces a non-exact word may mean: a name's start or a slip of the pen."""
@@ -181,10 +191,11 @@ def build_index(board: Board) -> NameIndex:
                     continue
                 add(" ".join(short), code, True)
     by_name = {fold(p.name_en): p.code for p in board.provinces.values()}
-    for abbrev, name in _SECOND_READINGS.items():
+    second: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {}
+    for abbrev, (name, langs) in _SECOND_READINGS.items():
         code = by_name.get(name)
         if code and abbrev in exact and code not in exact[abbrev]:
-            exact[abbrev].append(code)
+            second[abbrev] = ((code, langs),)
     prefixes: dict[str, set[str]] = {}
     for key, codes in names.items():
         for i in range(4, len(key)):
@@ -211,6 +222,7 @@ def build_index(board: Board) -> NameIndex:
         key_starts=frozenset(k[:i] for k in exact for i in range(1, len(k) + 1)),
         power_starts=frozenset(k[:i] for k in powers for i in range(1, len(k) + 1)),
         long_groups=by_first_letter(k for k in names if k not in GENERIC),
+        second=second,
     )
 
 

@@ -19,7 +19,7 @@ def location_it(board: Board, location: str) -> str:
     code = province_of(location)
     prov = board.provinces.get(code)
     name = prov.code_it if prov is not None else code
-    if prov is not None and len(name_index(board).lookup(key_of(words_of(name)))) > 1:
+    if prov is not None and len(name_index(board).lookup(key_of(words_of(name)), "it")) > 1:
         name = prov.name_it
     if location != code:
         return f"{name}({location[len(code) + 1:].lower()})"

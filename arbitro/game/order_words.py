@@ -89,7 +89,7 @@ def split_words(text: str) -> list[str]:
     return _WORD.findall(text.translate(_CHARS))
 
 
-def lex(text: str, ix: NameIndex, fuzzy: bool = False) -> list[Token]:
+def lex(text: str, ix: NameIndex, fuzzy: bool = False, lang: str = "it") -> list[Token]:
     raw = split_words(text)
     low = [fold(w) for w in raw]
     n = len(low)
@@ -125,7 +125,7 @@ def lex(text: str, ix: NameIndex, fuzzy: bool = False) -> list[Token]:
             out.append(Token(POWER, name, " ".join(raw[i:j])))
             i = j
             continue
-        loc = _location_at(raw, low, i, ix, fuzzy) if (fuzzy or w in ix.key_starts) else None
+        loc = _location_at(raw, low, i, ix, fuzzy, lang) if (fuzzy or w in ix.key_starts) else None
         if loc is not None:
             tok, j = loc
             tok, j = _with_coast(tok, raw, low, j, ix)
@@ -167,7 +167,9 @@ def _power_at(low: list[str], i: int, ix: NameIndex) -> tuple[str, int] | None:
     return found
 
 
-def _location_at(raw: list[str], low: list[str], i: int, ix: NameIndex, fuzzy: bool) -> tuple[Token, int] | None:
+def _location_at(
+    raw: list[str], low: list[str], i: int, ix: NameIndex, fuzzy: bool, lang: str
+) -> tuple[Token, int] | None:
     w = low[i]
     if _reserved(w) or (w in FILLERS and w != "e"):
         return None
@@ -187,7 +189,7 @@ def _location_at(raw: list[str], low: list[str], i: int, ix: NameIndex, fuzzy: b
             best = (acc, j + 1)
     if best is not None and not (best[1] == i + 1 and w in FILLERS):
         key, j = best
-        return Token(LOC, key, " ".join(raw[i:j]), ix.exact[key]), j
+        return Token(LOC, key, " ".join(raw[i:j]), ix.lookup(key, lang)), j
     if not fuzzy or not w.isalpha() or w in FILLERS:
         return None
     for j in range(min(n, i + 3), i, -1):

@@ -146,7 +146,7 @@ def _parse(
 
 def _line(ctx: _Context, number: int, text: str) -> list[LineReport]:
     line = _strip_bullet(text)
-    tokens = lex(line, ctx.ix)
+    tokens = lex(line, ctx.ix, lang=ctx.lang)
     header = _header(tokens)
     if header is not None:
         hpower, mode = header
@@ -170,7 +170,7 @@ def _line(ctx: _Context, number: int, text: str) -> list[LineReport]:
             out.append(LineReport(number, seg_text, IGNORED, None, "text", messages.text("text", ctx.lang)))
             continue
         if any(t.type == UNK for t in seg_tokens):
-            seg_tokens = lex(seg_text, ctx.ix, fuzzy=True)
+            seg_tokens = lex(seg_text, ctx.ix, fuzzy=True, lang=ctx.lang)
         for draft in _drafts(seg_tokens):
             if draft.power:
                 line_power = draft.power
@@ -842,7 +842,7 @@ def _respell(ctx: _Context, text: str, word: str) -> str | None:
             continue
         sub = _Context(ctx.board, ctx.ix, ctx.power, ctx.position, ctx.phase, ctx.lang, ctx.strict, ctx.infer,
                        ctx.header_power, ctx.mode)
-        for draft in _drafts(lex(fixed, ctx.ix)):
+        for draft in _drafts(lex(fixed, ctx.ix, lang=ctx.lang)):
             if draft.error is None:
                 r = _judge(sub, 0, draft, fixed, True)
                 if r.order is not None and r.status == OK:
@@ -853,7 +853,7 @@ def _respell(ctx: _Context, text: str, word: str) -> str | None:
 def _reread(ctx: _Context, text: str) -> Order | None:
     """An order in canonical notation, as the parser reads it (for suggestions)."""
     sub = _Context(ctx.board, ctx.ix, None, None, None, ctx.lang, False, ctx.infer)
-    for draft in _drafts(lex(text, ctx.ix)):
+    for draft in _drafts(lex(text, ctx.ix, lang=ctx.lang)):
         r = _judge(sub, 0, draft, text, True)
         return r.order
     return None
