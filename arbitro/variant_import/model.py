@@ -12,7 +12,8 @@ from typing import Any
 
 from .notes import Note
 
-# Distinct, colour-blind-friendly defaults for powers whose files give no usable colour.
+# Distinct, colour-blind-friendly defaults for powers whose files give no usable colour
+# (no grey: the renderer draws neutral units grey).
 PALETTE = (
     "#0072B2",
     "#D55E00",
@@ -20,7 +21,7 @@ PALETTE = (
     "#CC79A7",
     "#E69F00",
     "#56B4E9",
-    "#7F7F7F",
+    "#332288",
     "#8C564B",
     "#9467BD",
     "#BCBD22",
