@@ -1,0 +1,412 @@
+"""IMAP intake: a blocking ``MailboxClient`` (imapclient) and an asyncio ``IntakeLoop``.
+
+Delivery guarantee: a mail leaves the inbox only after the handler returned (moved to the
+processed or quarantine folder), so a crash anywhere hands it again later. The handler
+must therefore be idempotent; the store's claim by (UIDVALIDITY, UID) and Message-ID
+covers a renumbered mailbox (changed UIDVALIDITY) as well as a crash before the move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import select
+import ssl
+import threading
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from imapclient import IMAPClient
+
+from ..config.model import ImapConfig
+
+log = logging.getLogger(__name__)
+
+Outcome = Literal["processed", "quarantine"]
+OUTCOMES: tuple[Outcome, ...] = ("processed", "quarantine")
+
+
+@dataclass(frozen=True)
+class Fetched:
+    uidvalidity: int
+    uid: int
+    raw: bytes  # the whole mail, or only its header when ``size`` exceeds the cap
+    size: int  # RFC822.SIZE reported by the server
+
+    @property
+    def truncated(self) -> bool:
+        return self.size > len(self.raw)
+
+
+class MailboxClient:
+    """One IMAP connection to the referee's inbox. Blocking; not thread-safe (use it from
+    one thread at a time). Every method connects first when needed; any error leaves the
+    client closed, so the next call starts afresh."""
+
+    def __init__(
+        self,
+        config: ImapConfig,
+        *,
+        max_bytes: int | None = None,
+        timeout: float = 30.0,
+        ssl_context: ssl.SSLContext | None = None,
+        batch: int = 50,
+        use_idle: bool = True,
+        use_move: bool = True,
+    ) -> None:
+        self.config = config
+        self.use_idle = use_idle  # False: poll even where IDLE is offered
+        self.use_move = use_move  # False: COPY + \Deleted + EXPUNGE even with MOVE
+        self.max_bytes = max_bytes
+        self.timeout = timeout
+        self.ssl_context = ssl_context
+        self.batch = batch
+        self.uidvalidity: int | None = None
+        self._client: IMAPClient | None = None
+        self._next_uid = 1
+        self._folders: dict[Outcome, str] = {}
+        self._idle = False
+        self._move = False
+
+    # -- connection ---------------------------------------------------------------------
+    def connect(self) -> None:
+        if self._client is not None:
+            return
+        cfg = self.config
+        client = IMAPClient(
+            cfg.host, port=cfg.port, ssl=cfg.tls == "ssl", ssl_context=self.ssl_context,
+            timeout=self.timeout,
+        )
+        try:
+            if cfg.tls == "starttls":
+                client.starttls(self.ssl_context)
+            client.login(cfg.user, cfg.password)
+            caps = set(client.capabilities())
+            self._idle = self.use_idle and b"IDLE" in caps
+            self._move = self.use_move and b"MOVE" in caps
+            self._folders = {
+                "processed": self._ensure_folder(client, cfg.processed_folder),
+                "quarantine": self._ensure_folder(client, cfg.quarantine_folder),
+            }
+            selected = client.select_folder(cfg.folder)
+        except BaseException:
+            _quietly_close(client)
+            raise
+        self.uidvalidity = int(selected[b"UIDVALIDITY"])
+        # A new session looks at the whole inbox again: a mail handled just before a
+        # failed move is handed once more (the caller's dedup skips it, then it moves).
+        self._next_uid = 1
+        self._client = client
+        log.info("imap: connected to %s:%s (idle=%s)", cfg.host, cfg.port, self._idle)
+
+    def close(self) -> None:
+        client, self._client = self._client, None
+        if client is not None:
+            _quietly_close(client)
+
+    @property
+    def connected(self) -> bool:
+        return self._client is not None
+
+    @property
+    def has_idle(self) -> bool:
+        return self._idle
+
+    def folder_name(self, outcome: Outcome) -> str:
+        """The server's name of the processed / quarantine folder (after connect)."""
+        return self._folders[outcome]
+
+    def _ensure_folder(self, client: IMAPClient, name: str) -> str:
+        """Create the folder when missing; "/" in the configured name is the hierarchy
+        separator, written the server's way (Maildir++ uses ".")."""
+        server_name = _server_folder(client, name)
+        if not client.folder_exists(server_name):
+            try:
+                client.create_folder(server_name)
+            except IMAPClient.Error:
+                if not client.folder_exists(server_name):  # else: created meanwhile
+                    raise
+            try:
+                client.subscribe_folder(server_name)  # so mail clients show it to the GM
+            except IMAPClient.Error:
+                pass
+        return server_name
+
+    # -- the three operations ---------------------------------------------------------
+    def fetch_new(self) -> list[Fetched]:
+        """Mails in the inbox not yet handed out in this session, oldest first (at most
+        ``batch``). Mails over ``max_bytes`` come as their header only."""
+        client = self._live()
+        try:
+            client.noop()  # let the server bring the selected mailbox up to date
+            uids = sorted(
+                u for u in client.search(["UID", f"{self._next_uid}:*", "UNDELETED"])
+                if u >= self._next_uid
+            )[: self.batch]
+            if not uids:
+                return []
+            sizes = {u: int(d.get(b"RFC822.SIZE", 0)) for u, d in client.fetch(uids, ["RFC822.SIZE"]).items()}
+            big = [u for u in uids if self.max_bytes is not None and sizes.get(u, 0) > self.max_bytes]
+            small = [u for u in uids if u not in big]
+            raws: dict[int, bytes] = {}
+            if small:
+                for u, d in client.fetch(small, ["BODY.PEEK[]"]).items():
+                    raws[u] = bytes(d.get(b"BODY[]") or b"")
+            if big:
+                for u, d in client.fetch(big, ["BODY.PEEK[HEADER]"]).items():
+                    raws[u] = bytes(d.get(b"BODY[HEADER]") or b"")
+        except BaseException:
+            self.close()
+            raise
+        assert self.uidvalidity is not None
+        out = [
+            Fetched(self.uidvalidity, u, raws[u], max(sizes.get(u, 0), len(raws[u])))
+            for u in uids
+            if u in raws  # expunged meanwhile by another client: gone, nothing to hand
+        ]
+        self._next_uid = uids[-1] + 1
+        return out
+
+    def move(self, uid: int, outcome: Outcome) -> None:
+        """Move a handled mail out of the inbox (MOVE, else COPY + \\Deleted + EXPUNGE)."""
+        client = self._live()
+        folder = self._folders[outcome]
+        try:
+            if self._move:
+                client.move([uid], folder)
+            else:
+                client.copy([uid], folder)
+                client.add_flags([uid], [b"\\Deleted"], silent=True)
+                if b"UIDPLUS" in client.capabilities():
+                    client.uid_expunge([uid])
+                else:
+                    client.expunge()
+        except BaseException:
+            self.close()
+            raise
+
+    def wait(self, timeout: float, stop: threading.Event | None = None) -> bool:
+        """Block until the server reports new mail (True), ``timeout`` passes or ``stop``
+        is set (False). IDLE where offered; otherwise a plain sleep (the caller polls)."""
+        client = self._live()
+        deadline = time.monotonic() + timeout
+        try:
+            if _has_new(client.noop()[1]):  # mail that came in since the last command
+                return True
+            if not self._idle:
+                while not (stop and stop.is_set()) and time.monotonic() < deadline:
+                    time.sleep(min(0.2, max(0.0, deadline - time.monotonic())))
+                return False
+            client.idle()
+            try:
+                while not (stop and stop.is_set()):
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        return False
+                    if not _readable(client, min(0.5, left)):
+                        continue
+                    responses = client.idle_check(timeout=0)
+                    # imapclient swallows EOF: readable with nothing to read is a closed
+                    # connection (a restarted server), as is a BYE
+                    if not responses or any(r and r[0] == b"BYE" for r in responses):
+                        raise ConnectionError("the IMAP server closed the connection")
+                    if _has_new(responses):
+                        return True
+                return False
+            finally:
+                client.idle_done()
+        except BaseException:
+            self.close()
+            raise
+
+    def _live(self) -> IMAPClient:
+        self.connect()
+        assert self._client is not None
+        return self._client
+
+
+def _readable(client: IMAPClient, timeout: float) -> bool:
+    sock = client.socket()
+    pending = getattr(sock, "pending", None)  # TLS records already decrypted
+    if pending is not None and pending() > 0:
+        return True
+    poller = select.poll()
+    poller.register(sock.fileno(), select.POLLIN)
+    return bool(poller.poll(timeout * 1000))
+
+
+def _has_new(responses: Any) -> bool:
+    return any(
+        isinstance(r, tuple) and len(r) >= 2 and r[1] in (b"EXISTS", b"RECENT") for r in responses or ()
+    )
+
+
+def _server_folder(client: IMAPClient, name: str) -> str:
+    if name.upper() == "INBOX":
+        return name
+    delimiter = "/"
+    prefix = ""
+    try:
+        spaces = client.namespace()
+        personal = spaces.personal[0] if spaces.personal else None
+        if personal:
+            prefix, delim = personal[0], personal[1]
+            delimiter = delim.decode() if isinstance(delim, bytes) else (delim or "/")
+    except IMAPClient.Error:
+        folders = client.list_folders("", "INBOX")
+        if folders and folders[0][1]:
+            d = folders[0][1]
+            delimiter = d.decode() if isinstance(d, bytes) else d
+    server = name.replace("/", delimiter)
+    if prefix and not server.startswith(prefix):
+        server = prefix + server  # e.g. Courier's "INBOX."
+    return server
+
+
+def _quietly_close(client: IMAPClient) -> None:
+    try:
+        client.logout()
+    except Exception:
+        try:
+            client.shutdown()
+        except Exception:
+            pass
+
+
+# -- the loop ---------------------------------------------------------------------------
+
+
+class Handler(Protocol):
+    async def __call__(self, uidvalidity: int, uid: int, raw: bytes, size: int) -> Outcome: ...
+
+
+QuarantineHook = Callable[[Fetched, str], Awaitable[None]]
+
+
+def backoff_delay(attempt: int, initial: float, maximum: float) -> float:
+    """Exponential: initial, 2*initial, 4*initial ... capped at maximum."""
+    return float(min(maximum, initial * (2 ** min(attempt, 30))))
+
+
+@dataclass
+class IntakeStats:
+    handled: int = 0
+    processed: int = 0
+    quarantined: int = 0
+    handler_errors: int = 0
+    connection_errors: int = 0
+    last_error: str = ""
+    outcomes: list[tuple[int, int, Outcome]] = field(default_factory=list, repr=False)
+
+
+class IntakeLoop:
+    """Fetch, hand each mail to ``handle``, move it by the outcome; wait (IDLE or poll);
+    reconnect with exponential backoff on any error. Never dies before ``stop()``."""
+
+    def __init__(
+        self,
+        client: MailboxClient,
+        handle: Handler,
+        *,
+        wait_seconds: float | None = None,
+        backoff_initial: float = 1.0,
+        backoff_max: float = 300.0,
+        on_quarantine: QuarantineHook | None = None,
+        keep_outcomes: bool = False,
+    ) -> None:
+        self.client = client
+        self.handle = handle
+        # With IDLE the wait is re-armed this often (servers drop IDLE after ~30 min).
+        self.wait_seconds = wait_seconds if wait_seconds is not None else float(
+            client.config.poll_seconds
+        )
+        self.backoff_initial = backoff_initial
+        self.backoff_max = backoff_max
+        self.on_quarantine = on_quarantine
+        self.keep_outcomes = keep_outcomes
+        self.stats = IntakeStats()
+        self._stop = threading.Event()  # seen by the blocking wait in its thread
+        self._task: asyncio.Task[None] | None = None
+        self.idle_since: float | None = None  # monotonic time the loop began waiting
+
+    async def start(self) -> None:
+        if self._task is None:
+            self._stop.clear()
+            self._task = asyncio.create_task(self.run(), name="imap-intake")
+
+    async def stop(self, timeout: float = 10.0) -> None:
+        self._stop.set()
+        task, self._task = self._task, None
+        if task is not None:
+            try:
+                await asyncio.wait_for(task, timeout)
+            except (asyncio.TimeoutError, asyncio.CancelledError):
+                pass
+        await asyncio.to_thread(self.client.close)
+
+    @property
+    def running(self) -> bool:
+        return self._task is not None and not self._task.done()
+
+    async def run(self) -> None:
+        failures = 0
+        while not self._stop.is_set():
+            try:
+                await asyncio.to_thread(self.client.connect)
+                failures = 0
+                await self._serve()
+            except Exception as exc:  # network, server, protocol: reconnect later
+                self.stats.connection_errors += 1
+                self.stats.last_error = f"{type(exc).__name__}: {exc}"
+                await asyncio.to_thread(self.client.close)
+                delay = backoff_delay(failures, self.backoff_initial, self.backoff_max)
+                failures += 1
+                log.warning("imap: %s; reconnecting in %.1f s", self.stats.last_error, delay)
+                await self._sleep(delay)
+
+    async def _serve(self) -> None:
+        while not self._stop.is_set():
+            batch = await asyncio.to_thread(self.client.fetch_new)
+            for mail in batch:
+                if self._stop.is_set():
+                    return  # unhandled mails stay in the inbox for next time
+                outcome = await self._handle_one(mail)
+                await asyncio.to_thread(self.client.move, mail.uid, outcome)
+                self._count(mail, outcome)
+            if not batch:
+                self.idle_since = time.monotonic()
+                await asyncio.to_thread(self.client.wait, self.wait_seconds, self._stop)
+                self.idle_since = None
+
+    async def _handle_one(self, mail: Fetched) -> Outcome:
+        try:
+            outcome = await self.handle(mail.uidvalidity, mail.uid, mail.raw, mail.size)
+            if outcome in OUTCOMES:
+                return outcome
+            reason = f"handler returned {outcome!r}"
+        except Exception as exc:
+            reason = f"handler raised {type(exc).__name__}: {exc}"
+            log.exception("imap: handling uid %s failed", mail.uid)
+        self.stats.handler_errors += 1
+        if self.on_quarantine is not None:
+            try:
+                await self.on_quarantine(mail, reason)
+            except Exception:
+                log.exception("imap: the quarantine hook failed for uid %s", mail.uid)
+        return "quarantine"
+
+    def _count(self, mail: Fetched, outcome: Outcome) -> None:
+        self.stats.handled += 1
+        if outcome == "processed":
+            self.stats.processed += 1
+        else:
+            self.stats.quarantined += 1
+        if self.keep_outcomes:
+            self.stats.outcomes.append((mail.uidvalidity, mail.uid, outcome))
+
+    async def _sleep(self, seconds: float) -> None:
+        end = time.monotonic() + seconds
+        while not self._stop.is_set() and time.monotonic() < end:
+            await asyncio.sleep(min(0.05, end - time.monotonic()))

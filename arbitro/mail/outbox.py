@@ -1,0 +1,288 @@
+"""Draining the transactional outbox over SMTP.
+
+Exactly-once, as far as SMTP allows: an entry is marked sent in its own transaction right
+after the server accepted it, and ``due()`` never returns a sent entry, so a sent entry is
+never sent again. A crash (or a lost database) between the server's "250 OK" and the mark
+leaves the entry queued: it is sent once more at the next start, byte for byte the same
+(the Message-ID comes from the idempotency key and the Date from the creation time), so
+mail clients that dedupe by Message-ID show it once. That window is the only duplicate.
+Run one drainer per database (rows are locked only on PostgreSQL, and only inside ``due``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+import time
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any, Protocol
+
+from ..store import OutboxStatus
+from .compose import OutAttachment, Outgoing, compose
+from .smtp import SendResult, SmtpSender
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class OutboxEntry:
+    """One queued mail, detached from the database session."""
+
+    id: int
+    key: str
+    recipients: tuple[str, ...]
+    subject: str
+    body: str
+    created_at: datetime
+    attempts: int = 0
+    sender: str | None = None  # None = the referee; relay aliases set their own
+    headers: Mapping[str, Any] = field(default_factory=dict)
+    attachments: tuple[OutAttachment, ...] = ()
+    game_id: str | None = None
+
+
+class OutboxPort(Protocol):
+    """What the drainer needs from storage (``StoreOutbox`` adapts the store's OutboxRepo)."""
+
+    def due(self, now: datetime, limit: int) -> list[OutboxEntry]: ...
+
+    def mark_sent(self, entry_id: int, now: datetime) -> None: ...
+
+    def mark_failed(
+        self, entry_id: int, now: datetime, error: str, retry_at: datetime | None
+    ) -> None: ...
+
+
+FailureHook = Callable[[OutboxEntry, str], Awaitable[None] | None]
+
+# Header keys an entry may carry (OutboxRepo.enqueue(headers=...)); others are refused
+# when they would clash with what compose() writes, else added as they are.
+_OWN = frozenset(
+    "from to subject date message-id mime-version content-type content-transfer-encoding "
+    "auto-submitted x-arbitro-loop bcc".split()
+)
+
+
+def to_outgoing(entry: OutboxEntry) -> Outgoing:
+    """The entry as an Outgoing. Headers read: Cc, Reply-To, In-Reply-To, References,
+    From-Name (display name); any other string header is added unchanged."""
+    h = {str(k): v for k, v in entry.headers.items()}
+    low = {k.lower(): v for k, v in h.items()}
+    extra = tuple(
+        (k, str(v))
+        for k, v in h.items()
+        if k.lower() not in _OWN
+        and k.lower() not in ("cc", "reply-to", "in-reply-to", "references", "from-name")
+        and isinstance(v, (str, int))
+    )
+    return Outgoing(
+        to=entry.recipients,
+        cc=_list(low.get("cc")),
+        subject=entry.subject,
+        body=entry.body,
+        key=entry.key,
+        attachments=entry.attachments,
+        reply_to=low.get("reply-to") or None,
+        in_reply_to=low.get("in-reply-to") or None,
+        references=_list(low.get("references")),
+        from_address=entry.sender,
+        from_name=low.get("from-name"),
+        extra_headers=extra,
+    )
+
+
+def _list(value: Any) -> tuple[str, ...]:
+    if not value:
+        return ()
+    if isinstance(value, str):
+        return tuple(v for v in value.replace(",", " ").split() if v)
+    return tuple(str(v) for v in value)
+
+
+@dataclass
+class DrainReport:
+    sent: int = 0
+    retried: int = 0
+    failed: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+class OutboxDrainer:
+    def __init__(
+        self,
+        port: OutboxPort,
+        sender: SmtpSender,
+        *,
+        referee: str,
+        referee_name: str = "Arbitro",
+        on_permanent_failure: FailureHook | None = None,
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+        batch: int = 50,
+        retry_initial: timedelta = timedelta(minutes=1),
+        retry_max: timedelta = timedelta(hours=2),
+        give_up_after: timedelta = timedelta(days=4),
+        per_minute: int | None = None,
+        envelope_from: str | None = None,
+    ) -> None:
+        self.port = port
+        self.sender = sender
+        self.referee = referee
+        self.referee_name = referee_name
+        self.on_permanent_failure = on_permanent_failure
+        self.clock = clock
+        self.batch = batch
+        self.retry_initial = retry_initial
+        self.retry_max = retry_max
+        self.give_up_after = give_up_after
+        self.min_gap = 60.0 / per_minute if per_minute else 0.0
+        # Bounces go to the referee's own mailbox, where the guards keep them quiet.
+        self.envelope_from = envelope_from or referee
+        self._last_send = 0.0
+        self._wake = asyncio.Event()
+        self._stopping = False
+        self._task: asyncio.Task[None] | None = None
+
+    def retry_at(self, entry: OutboxEntry, now: datetime) -> datetime:
+        """Exponential backoff on the attempts made so far."""
+        delay = self.retry_initial * (2 ** min(entry.attempts, 20))
+        return now + min(delay, self.retry_max)
+
+    async def drain_once(self) -> DrainReport:
+        """Send every entry due now (up to ``batch``). Stops early when the server cannot
+        be reached: the rest stay due, their attempts untouched."""
+        report = DrainReport()
+        for entry in self.port.due(self.clock(), self.batch):
+            if self._stopping:
+                break
+            result = await self._send(entry)
+            now = self.clock()
+            if result.ok:
+                self.port.mark_sent(entry.id, now)
+                report.sent += 1
+                if result.refused:
+                    await self._tell(entry, "refused: " + "; ".join(f"{r} {e}" for r, e in result.refused))
+                continue
+            gave_up = result.permanent or now - entry.created_at >= self.give_up_after
+            report.errors.append(result.error)
+            if gave_up:
+                self.port.mark_failed(entry.id, now, result.error, None)
+                report.failed += 1
+                log.warning("outbox: %s failed for good: %s", entry.key, result.error)
+                await self._tell(entry, result.error)
+            else:
+                self.port.mark_failed(entry.id, now, result.error, self.retry_at(entry, now))
+                report.retried += 1
+                if result.connection:
+                    break
+        return report
+
+    async def _send(self, entry: OutboxEntry) -> SendResult:
+        try:
+            out = to_outgoing(entry)
+            raw = compose(out, referee=self.referee, date=entry.created_at, referee_name=self.referee_name)
+        except Exception as exc:  # an entry that cannot become a mail never will
+            return SendResult(False, permanent=True, error=f"cannot compose: {exc}")
+        if self.min_gap:
+            wait = self._last_send + self.min_gap - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            self._last_send = time.monotonic()
+        return await self.sender.send(self.envelope_from, out.recipients, raw)
+
+    async def _tell(self, entry: OutboxEntry, error: str) -> None:
+        if self.on_permanent_failure is None:
+            return
+        try:
+            result = self.on_permanent_failure(entry, error)
+            if inspect.isawaitable(result):
+                await result
+        except Exception:
+            log.exception("outbox: the failure hook raised for %s", entry.key)
+
+    # -- running in the daemon ----------------------------------------------------------
+    def wake(self) -> None:
+        """Ask for a drain now (after a transaction queued mail)."""
+        self._wake.set()
+
+    async def start(self, interval: float = 30.0) -> None:
+        if self._task is None:
+            self._stopping = False
+            self._task = asyncio.create_task(self._run(interval), name="outbox-drainer")
+
+    async def stop(self, timeout: float = 10.0) -> None:
+        self._stopping = True
+        self._wake.set()
+        task, self._task = self._task, None
+        if task is not None:
+            try:
+                await asyncio.wait_for(task, timeout)
+            except (asyncio.TimeoutError, asyncio.CancelledError):
+                pass
+        await self.sender.close()
+
+    async def _run(self, interval: float) -> None:
+        while not self._stopping:
+            self._wake.clear()
+            try:
+                report = await self.drain_once()
+                more = report.sent + report.failed >= self.batch  # a full batch: go on
+            except Exception:
+                log.exception("outbox: drain failed")
+                more = False
+            if more or self._stopping:
+                continue
+            try:
+                await asyncio.wait_for(self._wake.wait(), interval)
+            except asyncio.TimeoutError:
+                pass
+
+
+def _entries(rows: Sequence[Any]) -> list[OutboxEntry]:
+    return [entry_of(row) for row in rows]
+
+
+def entry_of(row: Any) -> OutboxEntry:
+    """An OutboxEntry from the store's OutboxMessage row."""
+    return OutboxEntry(
+        id=row.id,
+        key=row.idempotency_key,
+        recipients=tuple(row.recipients or ()),
+        subject=row.subject,
+        body=row.body,
+        created_at=row.created_at,
+        attempts=row.attempts,
+        sender=row.sender,
+        headers=dict(row.headers or {}),
+        attachments=tuple(
+            OutAttachment(a.filename, a.content_type, bytes(a.data)) for a in row.attachments
+        ),
+        game_id=row.game_id,
+    )
+
+
+class StoreOutbox:
+    """OutboxPort on the store: each call is its own short transaction."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def due(self, now: datetime, limit: int) -> list[OutboxEntry]:
+        with self.store.begin() as uow:
+            return _entries(uow.outbox.due(now, limit))
+
+    def mark_sent(self, entry_id: int, now: datetime) -> None:
+        with self.store.begin() as uow:
+            row = uow.outbox.get(entry_id)
+            if row.status is OutboxStatus.QUEUED:
+                uow.outbox.mark_sent(row, now)
+
+    def mark_failed(
+        self, entry_id: int, now: datetime, error: str, retry_at: datetime | None
+    ) -> None:
+        with self.store.begin() as uow:
+            row = uow.outbox.get(entry_id)
+            if row.status is OutboxStatus.QUEUED:
+                uow.outbox.mark_failed(row, now, error, retry_at)

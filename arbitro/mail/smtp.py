@@ -1,0 +1,125 @@
+"""Sending over SMTP with aiosmtplib: one reusable connection, failures sorted into
+temporary (retry later) and permanent (give up, tell the GM)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import ssl
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import aiosmtplib
+
+from ..config.model import SmtpConfig
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class SendResult:
+    ok: bool  # accepted for at least one recipient
+    permanent: bool = False  # a failure that retrying will not fix (5xx)
+    error: str = ""
+    connection: bool = False  # the server could not be reached or talked to at all
+    refused: tuple[tuple[str, str], ...] = field(default=())  # (recipient, reply) left out
+
+
+class SmtpSender:
+    """Sends raw mails; connects lazily, keeps the connection for the next mail, and
+    drops it after any error."""
+
+    def __init__(
+        self,
+        config: SmtpConfig,
+        *,
+        timeout: float = 30.0,
+        ssl_context: ssl.SSLContext | None = None,
+        local_hostname: str | None = None,
+    ) -> None:
+        self.config = config
+        self.timeout = timeout
+        self.ssl_context = ssl_context
+        self.local_hostname = local_hostname
+        self._smtp: aiosmtplib.SMTP | None = None
+
+    async def _connection(self) -> aiosmtplib.SMTP:
+        if self._smtp is not None and self._smtp.is_connected:
+            return self._smtp
+        cfg = self.config
+        smtp = aiosmtplib.SMTP(
+            hostname=cfg.host,
+            port=cfg.port,
+            use_tls=cfg.tls == "ssl",
+            start_tls=cfg.tls == "starttls",
+            tls_context=self.ssl_context,
+            timeout=self.timeout,
+            local_hostname=self.local_hostname,
+        )
+        await smtp.connect()
+        try:
+            if cfg.user:
+                await smtp.login(cfg.user, cfg.password)
+        except BaseException:
+            await _quietly_quit(smtp)
+            raise
+        self._smtp = smtp
+        return smtp
+
+    async def send(self, envelope_from: str, recipients: Sequence[str], raw: bytes) -> SendResult:
+        """Never raises for SMTP or network trouble: the result says what happened."""
+        if not recipients:
+            return SendResult(False, permanent=True, error="no recipients")
+        try:
+            smtp = await self._connection()
+        except aiosmtplib.SMTPAuthenticationError as exc:
+            # a wrong password is the operator's to fix: keep the mail, retry later
+            return SendResult(False, error=f"SMTP login refused: {exc.code} {exc.message}", connection=True)
+        except (aiosmtplib.SMTPException, OSError, asyncio.TimeoutError) as exc:
+            await self.close()
+            return SendResult(False, error=f"SMTP unreachable: {_describe(exc)}", connection=True)
+        try:
+            refused, _ = await smtp.sendmail(envelope_from, list(recipients), raw)
+        except aiosmtplib.SMTPRecipientsRefused as exc:
+            codes = [r.code for r in exc.recipients]
+            permanent = bool(codes) and all(c >= 500 for c in codes)
+            await self._reset(smtp)
+            return SendResult(False, permanent=permanent, error=_describe(exc))
+        except aiosmtplib.SMTPResponseException as exc:
+            await self._reset(smtp)
+            return SendResult(False, permanent=exc.code >= 500, error=_describe(exc))
+        except (aiosmtplib.SMTPException, OSError, asyncio.TimeoutError) as exc:
+            await self.close()
+            return SendResult(False, error=_describe(exc), connection=True)
+        return SendResult(
+            True,
+            refused=tuple((rcpt, f"{r.code} {r.message}") for rcpt, r in refused.items()),
+        )
+
+    async def _reset(self, smtp: aiosmtplib.SMTP) -> None:
+        """After a refused transaction the connection is reusable once RSET."""
+        try:
+            await smtp.rset()
+        except Exception:
+            await self.close()
+
+    async def close(self) -> None:
+        smtp, self._smtp = self._smtp, None
+        if smtp is not None:
+            await _quietly_quit(smtp)
+
+
+async def _quietly_quit(smtp: aiosmtplib.SMTP) -> None:
+    try:
+        if smtp.is_connected:
+            await smtp.quit()
+    except Exception:
+        smtp.close()
+
+
+def _describe(exc: BaseException) -> str:
+    if isinstance(exc, aiosmtplib.SMTPRecipientsRefused):
+        return "; ".join(f"{r.recipient}: {r.code} {r.message}" for r in exc.recipients)
+    if isinstance(exc, aiosmtplib.SMTPResponseException):
+        return f"{exc.code} {exc.message}"
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
