@@ -17,7 +17,7 @@ from ..variants import UnknownVariant, load_board
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p = sub.add_parser("parse", help="read the orders in a mail body (stdin) and print them as JSON")
+    p: argparse.ArgumentParser = sub.add_parser("parse", help="read the orders in a mail body (stdin) and print them as JSON")
     p.add_argument("--variant", default="standard")
     p.add_argument("--position", type=Path, help="a position in the adjudicate input shape (JSON)")
     p.add_argument("--power", help="the power whose orders these are (e.g. FRANCE)")
@@ -61,7 +61,8 @@ def run(args: argparse.Namespace) -> int:
     except (ContractError, UnknownVariant, BoardError) as exc:
         print(f"arbitro parse: {exc}", file=sys.stderr)
         return 2
-    options = data.get("options") if isinstance(data.get("options"), dict) else {}
+    raw_options = data.get("options")
+    options: dict[str, Any] = raw_options if isinstance(raw_options, dict) else {}
     strict = bool(options.get("strict_support", options.get("defaults", "italian") != "standard"))
     infer = bool(options.get("infer_single_coast", True))
     raw = sys.stdin.buffer.read()

@@ -193,9 +193,9 @@ def build_index(board: Board) -> NameIndex:
     by_name = {fold(p.name_en): p.code for p in board.provinces.values()}
     second: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {}
     for abbrev, (name, langs) in _SECOND_READINGS.items():
-        code = by_name.get(name)
-        if code and abbrev in exact and code not in exact[abbrev]:
-            second[abbrev] = ((code, langs),)
+        reading = by_name.get(name)
+        if reading and abbrev in exact and reading not in exact[abbrev]:
+            second[abbrev] = ((reading, langs),)
     prefixes: dict[str, set[str]] = {}
     for key, codes in names.items():
         for i in range(4, len(key)):

@@ -34,7 +34,10 @@ def format_it(board: Board, order: Order) -> str:
     """``A Bud APP A Vie - Tri``, ``F MAN TR A Lon - Pic``, ``A Ber XXX``."""
     if isinstance(order, Waive):
         return "RINUNCIA"
-    loc = lambda x: location_it(board, x)  # noqa: E731
+
+    def loc(location: str) -> str:
+        return location_it(board, location)
+
     head = _unit(order.kind, loc(order.location))
     if isinstance(order, Hold):
         return f"{head} XXX"

@@ -13,20 +13,39 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field, replace
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from . import messages
 from .board import ARMY, FLEET, Board, province_of
 from .mail_text import QUOTED, REPLY_HEADER, SIGNATURE, TEXT, mail_lines
 from .names import NameIndex, display, fold, name_index
-from .notation_it import format_en, format_it, format_order_in
+from .notation_it import format_en, format_order_in
 from .order_words import (
-    BUILD, COLON, CONVOY, DISBAND, FILL, HOLD, KIND, LOC, MOVE, POWER, RETREAT, SEP, SUPPORT,
-    UNK, VERB, VIA, VIA_WORDS, WAIVE, Token, lex,
+    BUILD,
+    COLON,
+    CONVOY,
+    DISBAND,
+    FILL,
+    HOLD,
+    KIND,
+    LOC,
+    MOVE,
+    POWER,
+    RETREAT,
+    SEP,
+    SUPPORT,
+    UNK,
+    VERB,
+    VIA,
+    VIA_WORDS,
+    WAIVE,
+    Token,
+    lex,
 )
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
 from .parse_checks import ILLEGAL, NO_UNIT, Problem, check, sea_path
-from .position import ADJUSTMENT, RETREAT as RETREAT_PHASE, Position
+from .position import ADJUSTMENT, Position, Unit
+from .position import RETREAT as RETREAT_PHASE
 
 OK, VOID, IGNORED = "ok", "void", "ignored"
 
@@ -212,7 +231,8 @@ def _segments(line: str, tokens: list[Token]) -> list[tuple[list[Token], str]]:
 
 
 def _split_text(line: str) -> list[str]:
-    out, cur = [], []
+    out: list[str] = []
+    cur: list[str] = []
     for ch in line:
         if ch in ";,":
             out.append("".join(cur))
@@ -527,6 +547,15 @@ def _finish(w: _Words, d: _Draft) -> _Draft:
 # -- one draft: readings on the board -------------------------------------------
 
 
+_Note = tuple[str, tuple[str, ...]]
+_Built = tuple[Order, list[Problem], list[_Note]]
+
+
+class _Error(NamedTuple):
+    code: str
+    details: tuple[str, ...]
+
+
 @dataclass(frozen=True)
 class _Reading:
     order: Order | None
@@ -648,12 +677,12 @@ def _reading(ctx: _Context, d: _Draft, pick: dict[int, str]) -> _Reading:
             tkinds = [other.kind]
         else:
             tkinds = [k for k in (ARMY, FLEET) if _stands(board, k, pick[id(d.tloc)])] or [None]
-    tried: list[tuple[Order, list[Problem], list[tuple[str, tuple[str, ...]]]]] = []
+    tried: list[_Built] = []
     for kind, tkind in itertools.product(kinds, tkinds):
         built = _build(ctx, d, pick, verb, power or "", kind, tkind, unit)
-        if isinstance(built, tuple) and len(built) == 2 and isinstance(built[0], str):
-            return _Reading(None, (), (), built)  # type: ignore[arg-type]
-        order, extra, more_notes = built  # type: ignore[misc]
+        if isinstance(built, _Error):
+            return _Reading(None, (), (), (built.code, built.details))
+        order, extra, more_notes = built
         probs = extra + check(board, order, pos, ctx.phase)
         tried.append((order, probs, more_notes))
     good = [t for t in tried if not t[1]]
@@ -669,14 +698,17 @@ def _reading(ctx: _Context, d: _Draft, pick: dict[int, str]) -> _Reading:
     return _Reading(order, tuple(problems + probs), tuple(notes + more))
 
 
-def _unkinded(ctx, d, pick, verb, power, unit, options):  # type: ignore[no-untyped-def]
+def _unkinded(
+    ctx: _Context, d: _Draft, pick: dict[int, str], verb: str, power: str, unit: Unit | None,
+    options: list[_Built],
+) -> _Built:
     """Among several unit-type readings, the one leaving unsaid what the player left unsaid."""
     kinds = {o[0].kind for o in options if not isinstance(o[0], Waive)}
     tkinds = {getattr(o[0], "supported_kind", None) for o in options}
     kind = kinds.pop() if len(kinds) == 1 else d.kind
     tkind = tkinds.pop() if len(tkinds) == 1 else d.tkind
     built = _build(ctx, d, pick, verb, power, kind, tkind, unit)
-    if isinstance(built[0], str):
+    if isinstance(built, _Error):
         return options[0]
     order, extra, notes = built
     return order, extra + check(ctx.board, order, ctx.position, ctx.phase), notes
@@ -702,8 +734,12 @@ def _location(ctx: _Context, tok: Token, code: str, kind: str | None) -> tuple[s
     return loc, [], []
 
 
-def _build(ctx, d, pick, verb, power, kind, tkind, unit):  # type: ignore[no-untyped-def]
+def _build(
+    ctx: _Context, d: _Draft, pick: dict[int, str], verb: str, power: str, kind: str | None,
+    tkind: str | None, unit: Unit | None,
+) -> _Built | _Error:
     board, pos = ctx.board, ctx.position
+    assert d.loc is not None
     here = pick[id(d.loc)]
     loc, probs, notes = _location(ctx, d.loc, here, kind)
     if unit is not None and (kind is None or kind == unit.kind):
@@ -716,7 +752,7 @@ def _build(ctx, d, pick, verb, power, kind, tkind, unit):  # type: ignore[no-unt
         return Build(power, kind, loc), probs, notes
     if verb in (MOVE, RETREAT):
         if d.dest is None:
-            return ("incomplete", ("destination",))
+            return _Error("incomplete", ("destination",))
         dest, p2, n2 = _destination_location(ctx, d.dest, pick[id(d.dest)], kind, loc, verb)
         probs, notes = probs + p2, notes + n2
         if verb == RETREAT:
@@ -725,7 +761,8 @@ def _build(ctx, d, pick, verb, power, kind, tkind, unit):  # type: ignore[no-unt
         for h in d.hops:
             if not board.provinces[pick[id(h)]].is_sea:
                 probs.append(Problem(ILLEGAL, "convoy_not_sea", (pick[id(h)],)))
-        if kind == ARMY and not via and not board.can_move(ARMY, here, province_of(dest)) and sea_path(board, here, province_of(dest)):
+        overland = board.can_move(ARMY, here, province_of(dest))
+        if kind == ARMY and not via and not overland and sea_path(board, here, province_of(dest)):
             notes.append(("needs_convoy", (here, province_of(dest))))
         return Move(power, kind, loc, dest, via), probs, notes
     # support or convoy
@@ -736,22 +773,24 @@ def _build(ctx, d, pick, verb, power, kind, tkind, unit):  # type: ignore[no-unt
     if other is not None and (tkind is None or tkind == other.kind):
         tloc = other.location
     probs, notes = probs + p2, notes + n2
-    dest = None
+    target: str | None = None
     if d.dest is not None:
-        dest, p3, _ = _location(ctx, d.dest, pick[id(d.dest)], tkind)
+        target, p3, _ = _location(ctx, d.dest, pick[id(d.dest)], tkind)
         probs = probs + p3
     if verb == CONVOY:
         if tkind == FLEET:
             probs.append(Problem(ILLEGAL, "convoy_not_army"))
-        if dest is None:
-            return ("incomplete", ("destination",))
-        return Convoy(power, kind, loc, province_of(tloc), province_of(dest)), probs, notes
-    if d.tmove and dest is None:
-        return ("incomplete", ("destination",))
-    return Support(power, kind, loc, tkind, tloc, dest if d.tmove else None), probs, notes
+        if target is None:
+            return _Error("incomplete", ("destination",))
+        return Convoy(power, kind, loc, province_of(tloc), province_of(target)), probs, notes
+    if d.tmove and target is None:
+        return _Error("incomplete", ("destination",))
+    return Support(power, kind, loc, tkind, tloc, target if d.tmove else None), probs, notes
 
 
-def _destination_location(ctx, tok, code, kind, origin, verb):  # type: ignore[no-untyped-def]
+def _destination_location(
+    ctx: _Context, tok: Token, code: str, kind: str | None, origin: str, verb: str
+) -> tuple[str, list[Problem], list[_Note]]:
     board = ctx.board
     prov = board.provinces[code]
     if not prov.coasts:
@@ -816,7 +855,10 @@ def _power_name(ctx: _Context, power: str | None) -> str:
     return p.name_it if ctx.lang == "it" else p.name_en
 
 
-def _report(ctx, number, text, status, order, code, details, suggestion):  # type: ignore[no-untyped-def]
+def _report(
+    ctx: _Context, number: int, text: str, status: str, order: Order | None, code: str,
+    details: Sequence[str], suggestion: str | None,
+) -> LineReport:
     return LineReport(number, text, status, order, code, _words(ctx, code, details), suggestion)
 
 
@@ -871,8 +913,8 @@ def _suggest_error(ctx: _Context, d: _Draft, r: _Reading) -> str | None:
 def _suggest_problem(ctx: _Context, order: Order, p: Problem) -> str | None:
     if p.code == "wrong_kind" and len(p.details) == 2:
         where, kind = p.details
-        if province_of(getattr(order, "location", "")) == where:
-            return format_en(replace(order, kind=kind))  # type: ignore[type-var]
+        if not isinstance(order, Waive) and province_of(order.location) == where:
+            return format_en(replace(order, kind=kind))
         if isinstance(order, Support):
             return format_en(replace(order, supported_kind=kind))
     if p.code == "coast_needed" and isinstance(order, (Move, Retreat, Build)) and len(p.details) == 2:

@@ -6,11 +6,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from datc_files import DATC_DIR, position_of, read_cases
 
 from arbitro.game.parse import IGNORED, parse_orders
 from arbitro.variants import load_board
-
-from datc_files import DATC_DIR, position_of, read_cases
 
 BOARD = load_board("standard")
 JDIP = DATC_DIR / "jdip_datc_v2.4_06.txt"
