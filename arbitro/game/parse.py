@@ -12,6 +12,7 @@ the default.
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple, Sequence
 
@@ -132,7 +133,7 @@ _MODE_WORDS = {
 }
 
 
-@dataclass
+@dataclass(slots=True)
 class _Context:
     board: Board
     ix: NameIndex
@@ -231,16 +232,7 @@ def _segments(line: str, tokens: list[Token]) -> list[tuple[list[Token], str]]:
 
 
 def _split_text(line: str) -> list[str]:
-    out: list[str] = []
-    cur: list[str] = []
-    for ch in line:
-        if ch in ";,":
-            out.append("".join(cur))
-            cur = []
-        else:
-            cur.append(ch)
-    out.append("".join(cur))
-    return out
+    return re.split(r"[;,]", line) if ("," in line or ";" in line) else [line]
 
 
 def _header(tokens: list[Token]) -> tuple[str | None, str | None] | None:
@@ -310,7 +302,7 @@ def _looks_like_order(tokens: list[Token], ix: NameIndex) -> bool:
 # -- one order: words to a draft ------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class _Draft:
     power: str | None = None
     kind: str | None = None
@@ -556,11 +548,10 @@ class _Error(NamedTuple):
     details: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class _Reading:
+class _Reading(NamedTuple):
     order: Order | None
     problems: tuple[Problem, ...]
-    notes: tuple[tuple[str, tuple[str, ...]], ...]
+    notes: tuple[_Note, ...]
     error: tuple[str, tuple[str, ...]] | None = None  # a syntax error (no order)
 
     @property
