@@ -6,6 +6,7 @@ Plain text for phones: no HTML, short lines.
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -32,17 +33,7 @@ class MailTemplates:
 
     def __init__(self, directory: Path | str = TEMPLATES_DIR) -> None:
         self.directory = Path(directory)
-        self._envs = {
-            lang: Environment(
-                loader=FileSystemLoader(self.directory / lang),
-                undefined=StrictUndefined,
-                trim_blocks=True,
-                lstrip_blocks=True,
-                keep_trailing_newline=True,
-                autoescape=False,
-            )
-            for lang in LANGUAGES
-        }
+        self._envs = {lang: _environment(str(self.directory / lang)) for lang in LANGUAGES}
 
     def render(self, name: str, lang: str, context: Mapping[str, Any]) -> RenderedMail:
         env = self._envs["en" if lang == "en" else "it"]
@@ -55,6 +46,20 @@ class MailTemplates:
 
     def names(self, lang: str) -> list[str]:
         return sorted(p.name[: -len(".txt.j2")] for p in (self.directory / lang).glob("*.txt.j2"))
+
+
+@functools.cache
+def _environment(folder: str) -> Environment:
+    """One environment per folder and process: compiled templates are reused when the
+    daemon opens a new Referee (restarts, tests)."""
+    return Environment(
+        loader=FileSystemLoader(folder),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=False,
+    )
 
 
 def _squeeze(body: str) -> str:

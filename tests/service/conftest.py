@@ -71,9 +71,16 @@ def new_db(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[], str]:
     return request.getfixturevalue("pg_databases")  # type: ignore[no-any-return]
 
 
+@pytest.fixture(scope="session")
+def pg_session_url(pg_databases: Callable[[], str]) -> str:
+    """One PostgreSQL database for the session: tests that share it use their own game ids."""
+    return pg_databases()
+
+
 @pytest.fixture
-def store(new_db: Callable[[], str]) -> Iterator[Store]:
-    opened = open_store(new_db())
+def store(request: pytest.FixtureRequest, new_db: Callable[[], str]) -> Iterator[Store]:
+    shared = request.node.callspec.params.get("new_db") == "postgresql"
+    opened = open_store(request.getfixturevalue("pg_session_url") if shared else new_db())
     try:
         yield opened
     finally:

@@ -111,14 +111,35 @@ def dump_state(store: Store, tokens: bool = False) -> dict[str, list[dict[str, A
                         d[secret] = "<masked>"
                 clean.append(d)
             out[table.name] = clean
+    _renumber(out)
     for row in out.get("outbox", []):
         headers = dict(row.get("headers") or {})
         for real, mask in tokens_by_player.items():
             for k, v in list(headers.items()):
                 headers[k] = str(v).replace(real, mask)
+            row["body"] = row["body"].replace(real, mask)
         row["headers"] = headers
     return out
 
 
 def later(moment: datetime, **delta: float) -> datetime:
     return moment + timedelta(**delta)
+
+
+def _renumber(out: dict[str, list[dict[str, Any]]]) -> None:
+    """Surrogate ids by rank: PostgreSQL sequences do not roll back with a crashed
+    transaction, so ids may have gaps that say nothing about the game."""
+    ranks: dict[str, dict[int, int]] = {}
+    for table in Base.metadata.sorted_tables:
+        if "id" in table.c and table.c.id.autoincrement is not False and table.c.id.primary_key:
+            ids = [row["id"] for row in out[table.name]]
+            ranks[table.name] = {old: i for i, old in enumerate(sorted(ids), start=1)}
+    for table in Base.metadata.sorted_tables:
+        for row in out[table.name]:
+            if table.name in ranks:
+                row["id"] = ranks[table.name][row["id"]]
+            for column in table.c:
+                for fk in column.foreign_keys:
+                    target = fk.column.table.name
+                    if target in ranks and row.get(column.name) is not None:
+                        row[column.name] = ranks[target][row[column.name]]

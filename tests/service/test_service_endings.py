@@ -56,7 +56,7 @@ def test_civil_disorder_played_by_ballots_published_at_the_end(store):
         play_phase(d, now, rng)
     phase = d.phase()
     position = d.position()
-    unit = sorted(position.units_of("ENGLAND"), key=lambda u: u.location)[0]
+    unit = min(position.units_of("ENGLAND"), key=lambda u: u.location)
     vote = format_order(unit_moves(BOARD, position, unit)[-1])
     holders = d.holders()
     for voter in ("FRANCE", "RUSSIA"):

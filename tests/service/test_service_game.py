@@ -118,7 +118,7 @@ def test_whole_game_lateness_onp_suspension_replacement_temporale(store):
     s1902 = d.phase()
     position = d.position()
     holders = d.holders()
-    unit = sorted(position.units_of("ITALY"), key=lambda u: u.location)[0]
+    unit = min(position.units_of("ITALY"), key=lambda u: u.location)
     voted = unit_moves(BOARD, position, unit)[0]
     ballot = format_order(voted)
     now += timedelta(hours=1)
