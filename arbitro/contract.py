@@ -14,7 +14,16 @@ from .game.notation import read_order
 from .game.orders import Order, format_order
 from .game.outcome import OrderResult, PhaseOutcome, Result, Source
 from .game.phases import NMR_REASONS, play
-from .game.position import NEUTRAL, Dislodged, Phase, PhaseError, Position, Unit, make_position
+from .game.position import (
+    NEUTRAL,
+    Dislodged,
+    Phase,
+    PhaseError,
+    Position,
+    Unit,
+    make_position,
+    start_position,
+)
 from .game.reasons import explain
 from .game.rules import ITALIAN, STANDARD, Rules
 
@@ -59,6 +68,9 @@ def position_from_json(board: Board, data: Mapping[str, Any]) -> Position:
     except PhaseError as exc:
         raise ContractError(str(exc)) from exc
     units = []
+    if "units" not in data and "centers" not in data and "centres" not in data:
+        # No board given at all: the variant's start (neutral armies included).
+        units.extend(start_position(board).units)
     for name, texts in _mapping(data.get("units"), "units").items():
         power = _power(board, name, "units")
         if not isinstance(texts, list):

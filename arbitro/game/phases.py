@@ -335,7 +335,7 @@ def _adjustment_void(
         prov = province_of(order.location)
         if prov not in board.provinces:
             return ("unknown_province", order.location)
-        if prov not in board.powers[power].home_centres:
+        if prov not in board.build_centres_of(power):
             return ("not_home_centre", prov, power)
         if position.centres.get(prov) != power:
             return ("centre_not_owned", prov)

@@ -98,8 +98,8 @@ def test_jsonl_replays_many_phases_and_survives_bad_lines():
     assert len(outs) == 3
     assert outs[0]["next"]["phase"] == "F1901M"
     assert "error" in outs[1] and "error" in outs[2]
-    # feed each "next" back as the following input: an empty board whose powers own
-    # their home centres goes through a winter of (waived) builds
+    # feed each "next" back as the following input: a document without units and
+    # centres is the variant's start; with nobody moving, the empty winter is skipped
     doc = {"phase": "S1901M", "orders": {}, "options": {"defaults": "standard"}}
     docs = []
     for _ in range(3):
@@ -108,4 +108,4 @@ def test_jsonl_replays_many_phases_and_survives_bad_lines():
         docs.append(nxt["phase"])
         doc = {k: nxt[k] for k in ("phase", "units", "centers")} | {"orders": {}}
         doc["options"] = {"defaults": "standard"}
-    assert docs == ["F1901M", "W1901A", "S1902M"]
+    assert docs == ["F1901M", "S1902M", "F1902M"]

@@ -110,11 +110,6 @@ def test_r_imp_4_no_build_in_an_ordinary_captured_centre(board):
     assert result_of(out, order).result is Result.VOID
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="phases._adjustment_void still checks the power's own home_centres; it must "
-    "use board.build_centres_of(power) (change asked of the phases.py owner)",
-)
 def test_r_imp_4_build_in_a_captured_quadratino_centre(board):
     pos = winter(board, {"MOS": "RUSSIA", "VIE": "RUSSIA"}, [])
     order = Build("RUSSIA", "A", "VIE")
