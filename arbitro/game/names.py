@@ -148,7 +148,8 @@ def build_index(board: Board) -> NameIndex:
     names: dict[str, set[str]] = {}  # long names, for prefixes and spelling
 
     def add(text: str, code: str, is_name: bool) -> None:
-        key = key_of(words_of(text))
+        # a code is a key as it stands, even one that reads like a linking word (DEL: Delhi)
+        key = key_of(words_of(text)) if is_name or " " in text else "".join(words_of(text))
         if not key:
             return
         exact.setdefault(key, [])

@@ -171,8 +171,12 @@ def _location_at(
     raw: list[str], low: list[str], i: int, ix: NameIndex, fuzzy: bool, lang: str
 ) -> tuple[Token, int] | None:
     w = low[i]
-    if _reserved(w) or (w in FILLERS and w != "e"):
+    if _reserved(w):
         return None
+    if w in FILLERS and w != "e":
+        # a linking word that is also a province code on this map (Delhi, DEL)
+        codes = ix.exact.get(w)
+        return (Token(LOC, w, raw[i], ix.lookup(w, lang)), i + 1) if codes else None
     n = len(low)
     # the longest run of words whose letters make a known name ("Mare del Nord", "North Sea")
     acc, best = "", None

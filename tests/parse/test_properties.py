@@ -123,3 +123,21 @@ def test_round_trip_without_a_position_keeps_what_was_written(lang: str) -> None
             text = format_it(BOARD, order) if lang == "it" else format_en(order)
             report = parse_orders(BOARD, text, power=order.power, lang=lang)
             assert [(r.status, r.order) for r in report.lines] == [(OK, order)], (text, report.lines)
+
+
+def _variants() -> list[str]:
+    from arbitro.variants import MAPS_DIR
+
+    return sorted(p.stem for p in MAPS_DIR.glob("*.toml"))
+
+
+@pytest.mark.parametrize("variant", _variants())
+def test_round_trip_on_every_variants_start_position(variant: str) -> None:
+    """Names come from the map: other variants' codes read back too (DEL is Delhi)."""
+    board = load_board(variant)
+    position = start_position(board)
+    for unit in position.units:
+        for order in legal_orders(board, position, unit)[:80]:
+            for lang, text in (("it", format_it(board, order)), ("en", format_en(order))):
+                report = parse_orders(board, text, power=order.power, position=position, lang=lang)
+                assert [(r.status, r.order) for r in report.lines] == [(OK, order)], (variant, text, report.lines)
