@@ -96,12 +96,12 @@ def _empty(raw: bytes, size: int | None, defects: list[str]) -> InboundMail:
 
 
 def _parse(raw: bytes, size: int | None, defects: list[str]) -> InboundMail:
+    original = len(raw)
+    size = max(size or 0, original)  # what the server holds, before any cleaning here
     if b"\x00" in raw:
         defects.append("NUL bytes removed")
         raw = raw.replace(b"\x00", b"")
     msg = email.message_from_bytes(raw)
-    for d in msg.defects:
-        defects.append(f"mime: {type(d).__name__}")
     if not msg.keys():
         defects.append("no headers")
 
@@ -109,7 +109,7 @@ def _parse(raw: bytes, size: int | None, defects: list[str]) -> InboundMail:
         return _decoded(_raw_header(msg, name, defects), defects)
 
     from_all = _addresses(msg, "From", defects)
-    if len(msg.get_all("From") or []) > 1 or len(from_all) > 1:
+    if len(_raw_values(msg, "From", defects)) > 1 or len(from_all) > 1:
         defects.append("several From addresses: the first counts")
     from_address, from_name = from_all[0] if from_all else ("", "")
     if not from_all:
@@ -117,6 +117,7 @@ def _parse(raw: bytes, size: int | None, defects: list[str]) -> InboundMail:
     return_raw = _raw_header(msg, "Return-Path", defects).strip()
     rp = _addresses(msg, "Return-Path", defects)
     body, from_html, attachments = _body(msg, defects)
+    defects[:0] = [f"mime: {type(d).__name__}" for d in msg.defects]  # incl. decoding ones
     return InboundMail(
         message_id=_message_id(_raw_header(msg, "Message-ID", defects)),
         from_address=from_address,
@@ -145,27 +146,34 @@ def _parse(raw: bytes, size: int | None, defects: list[str]) -> InboundMail:
         body=body,
         body_from_html=from_html,
         attachments=tuple(attachments),
-        size=max(size or 0, len(raw)),
-        truncated=size is not None and size > len(raw),
+        size=size,
+        truncated=size > original,
         defects=tuple(dict.fromkeys(defects)),  # each defect once, in order
     )
 
 
-def _raw_header(msg: Message, name: str, defects: list[str]) -> str:
+def _raw_values(msg: Message, name: str, defects: list[str]) -> list[str]:
+    """Every value of a header as it came (8-bit bytes read as UTF-8, else Latin-1),
+    each cut at MAX_HEADER_CHARS. ``raw_items`` keeps compat32 from mangling 8-bit."""
+    lname = name.lower()
     try:
-        value = msg.get(name)
+        values = [v for k, v in msg.raw_items() if k.lower() == lname]
     except Exception:
         defects.append(f"unreadable {name}")
-        return ""
-    if value is None:
-        return ""
-    if not isinstance(value, str):  # compat32 may hand a Header object for 8-bit values
-        value = str(value)
-    if len(value) > MAX_HEADER_CHARS:
-        defects.append(f"{name} header cut at {MAX_HEADER_CHARS} characters")
-        value = value[:MAX_HEADER_CHARS]
-    # 8-bit header bytes arrive as surrogate escapes: read them as UTF-8, else Latin-1.
-    return _unsurrogate(value)
+        return []
+    out: list[str] = []
+    for value in values:
+        value = _unsurrogate(str(value))
+        if len(value) > MAX_HEADER_CHARS:
+            defects.append(f"{name} header cut at {MAX_HEADER_CHARS} characters")
+            value = value[:MAX_HEADER_CHARS]
+        out.append(value)
+    return out
+
+
+def _raw_header(msg: Message, name: str, defects: list[str]) -> str:
+    values = _raw_values(msg, name, defects)
+    return values[0] if values else ""
 
 
 def _unsurrogate(value: str) -> str:
@@ -201,11 +209,7 @@ def _decoded(value: str, defects: list[str]) -> str:
 
 def _addresses(msg: Message, name: str, defects: list[str]) -> list[tuple[str, str]]:
     """(lower-case address, decoded display name) for each usable address."""
-    try:
-        values = [_unsurrogate(str(v))[:MAX_HEADER_CHARS] for v in msg.get_all(name) or []]
-    except Exception:
-        defects.append(f"unreadable {name}")
-        return []
+    values = _raw_values(msg, name, defects)
     if not values:
         return []
     try:
@@ -255,12 +259,7 @@ def _token(value: str) -> str:
 
 
 def _all_values(msg: Message, name: str, defects: list[str]) -> tuple[str, ...]:
-    try:
-        values = msg.get_all(name) or []
-    except Exception:
-        defects.append(f"unreadable {name}")
-        return ()
-    return tuple(_unsurrogate(str(v)).strip().lower()[:MAX_HEADER_CHARS] for v in values)
+    return tuple(v.strip().lower() for v in _raw_values(msg, name, defects))
 
 
 def _content_type(part: Message) -> str:
@@ -318,6 +317,8 @@ def _body(msg: Message, defects: list[str]) -> tuple[str, bool, list[AttachmentI
     attachments: list[AttachmentInfo] = []
     for part in _leaves(msg):
         ctype = _content_type(part)
+        if ctype.startswith("multipart/") and not part.is_multipart():
+            ctype = "text/plain"  # no usable boundary: the payload is all we have
         lone = part is msg and ctype.startswith("text/")  # a single-part mail is the body
         if not lone and (_is_attachment(part) or not ctype.startswith("text/")):
             size = 0 if part.is_multipart() else len(_payload(part, defects))
@@ -336,6 +337,8 @@ def _body(msg: Message, defects: list[str]) -> tuple[str, bool, list[AttachmentI
         text, bad = decode_bytes(data, charset)
         if bad:
             defects.append(bad)
+        if part is not msg:  # the top part's defects are read by the caller, after this
+            defects.extend(f"mime: {type(d).__name__}" for d in part.defects)
         if kind == "plain" and plain is None:
             plain = text
         elif kind == "html" and html is None:
