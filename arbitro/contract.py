@@ -12,6 +12,7 @@ from typing import Any, Mapping
 from .game.board import Board
 from .game.notation import read_order
 from .game.orders import Order, format_order
+from .game.parse import parse_one
 from .game.outcome import OrderResult, PhaseOutcome, Result, Source
 from .game.phases import NMR_REASONS, play
 from .game.position import (
@@ -163,11 +164,7 @@ def read_orders(
 
 def _read_free_text(board: Board, power: str, text: str, position: Position | None) -> Order | str:
     """Any order text the mail parser understands is accepted too."""
-    try:
-        from .game.parse import parse_one  # type: ignore[attr-defined]
-    except ImportError:
-        return f"cannot read {text!r}"
-    return parse_one(board, text, power=power, position=position)  # type: ignore[no-any-return]
+    return parse_one(board, text, power=power, position=position)
 
 
 def adjudicate_json(board: Board, data: Mapping[str, Any]) -> dict[str, Any]:

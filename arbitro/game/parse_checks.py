@@ -233,7 +233,7 @@ def _check_build(board: Board, order: Build, position: Position | None, phase: s
         if order.kind == FLEET and prov.coasts and order.location == here:
             return [Problem(ILLEGAL, "coast_needed", (here, ", ".join(prov.coasts)))]
     power = board.powers.get(order.power)
-    if power is not None and here not in power.home_centres:
+    if power is not None and here not in board.build_centres_of(order.power):
         return [Problem(ILLEGAL, "not_home_centre", (here, order.power))]
     if position is not None:
         if position.unit_in(here) is not None:
