@@ -17,7 +17,9 @@ GAME_ID = r"[a-z0-9_-]{1,32}"
 ALIAS_SEPARATOR = "-"
 _GAME_ID = re.compile(rf"^{GAME_ID}$")
 _SUBJECT_TAG = re.compile(rf"\[\s*({GAME_ID})\s*\]", re.IGNORECASE)
-_BODY_LINE = re.compile(rf"^\s*\*?(?:partita|game)\*?\s*[:=]?\s*({GAME_ID})\s*\.?\s*$", re.I)
+_BODY_LINE = re.compile(
+    rf"^\s*\*?(?:partita|game)\*?\s*[:=]?\s*({GAME_ID})\s*\.?\s*$", re.IGNORECASE
+)
 BODY_LINES_SCANNED = 200
 
 
@@ -83,8 +85,8 @@ def find_games(
         if tag is not None:
             game, alias = split_tag(tag, known_games)
             found.append(GameRef(game, alias, "address"))
-    for match in _SUBJECT_TAG.finditer(mail.subject):
-        found.append(GameRef(match.group(1).lower(), None, "subject"))
+    for hit in _SUBJECT_TAG.finditer(mail.subject):
+        found.append(GameRef(hit.group(1).lower(), None, "subject"))
     for line in _body_lines(mail.body):
         match = _BODY_LINE.match(line)
         if match:

@@ -48,13 +48,15 @@ def message_id_for(key: str, referee: str) -> str:
     return f"<{digest}.arbitro@{domain}>"
 
 
-def compose(
-    out: Outgoing, *, referee: str, date: datetime, referee_name: str = "Arbitro"
-) -> bytes:
+def compose(out: Outgoing, *, referee: str, date: datetime, referee_name: str = "Arbitro") -> bytes:
     """The mail as bytes (CRLF line ends, UTF-8 text, PNGs attached)."""
     msg = EmailMessage(policy=email.policy.SMTP)
     sender = out.from_address or referee
-    name = out.from_name if out.from_name is not None else (referee_name if not out.from_address else "")
+    name = (
+        out.from_name
+        if out.from_name is not None
+        else (referee_name if not out.from_address else "")
+    )
     msg["From"] = _address(sender, name)
     msg["To"] = ", ".join(_checked(a) for a in out.to)
     if out.cc:
@@ -81,7 +83,9 @@ def compose(
     for att in out.attachments:
         maintype, _, subtype = att.content_type.partition("/")
         msg.add_attachment(
-            att.data, maintype=maintype, subtype=subtype or "octet-stream",
+            att.data,
+            maintype=maintype,
+            subtype=subtype or "octet-stream",
             filename=clean_line(att.filename) or "file",
         )
     if out.attachments:
@@ -94,7 +98,7 @@ def compose(
 
 def _checked(address: str) -> str:
     address = address.strip()
-    if "@" not in address or any(c in address for c in "\r\n<>,;\" "):
+    if "@" not in address or any(c in address for c in '\r\n<>,;" '):
         raise ValueError(f"not a plain mail address: {address!r}")
     return address
 

@@ -15,7 +15,7 @@ import socket
 from argparse import Namespace
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Self
 
 from aiosmtpd.smtp import SMTP, AuthResult, Envelope, LoginPassword, Session
 from proxyprotocol.reader import ProxyProtocolReader
@@ -90,11 +90,11 @@ class DevMailServers:
         for server in self._servers:
             try:
                 await asyncio.wait_for(server.wait_closed(), 2)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
         self._servers.clear()
 
-    async def __aenter__(self) -> DevMailServers:
+    async def __aenter__(self) -> Self:
         await self.start()
         return self
 
@@ -105,9 +105,7 @@ class DevMailServers:
     def account_of(self, address: str) -> str:
         """The account a recipient's mail goes to (plus-addresses of the referee fold)."""
         address = address.strip().lower()
-        if address == self.referee.lower() or plus_tag(
-            address, self.referee, self.plus_separator
-        ):
+        if address == self.referee.lower() or plus_tag(address, self.referee, self.plus_separator):
             return self.referee.lower()
         return address
 

@@ -9,8 +9,22 @@ from datetime import datetime, timedelta
 from .message import InboundMail
 
 _ROBOT_LOCALS = frozenset(
-    "mailer-daemon postmaster noreply no-reply no_reply donotreply do-not-reply do_not_reply "
-    "bounce bounces mail-daemon maildaemon listserv majordomo".split()
+    [
+        "mailer-daemon",
+        "postmaster",
+        "noreply",
+        "no-reply",
+        "no_reply",
+        "donotreply",
+        "do-not-reply",
+        "do_not_reply",
+        "bounce",
+        "bounces",
+        "mail-daemon",
+        "maildaemon",
+        "listserv",
+        "majordomo",
+    ]
 )
 _BULK = frozenset({"bulk", "junk", "list"})
 

@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from imapclient import IMAPClient
+from imapclient import IMAPClient  # type: ignore[import-untyped]
 
 from ..config.model import ImapConfig
 
@@ -76,7 +76,10 @@ class MailboxClient:
             return
         cfg = self.config
         client = IMAPClient(
-            cfg.host, port=cfg.port, ssl=cfg.tls == "ssl", ssl_context=self.ssl_context,
+            cfg.host,
+            port=cfg.port,
+            ssl=cfg.tls == "ssl",
+            ssl_context=self.ssl_context,
             timeout=self.timeout,
         )
         try:
@@ -142,13 +145,19 @@ class MailboxClient:
         try:
             client.noop()  # let the server bring the selected mailbox up to date
             uids = sorted(
-                u for u in client.search(["UID", f"{self._next_uid}:*", "UNDELETED"])
+                u
+                for u in client.search(["UID", f"{self._next_uid}:*", "UNDELETED"])
                 if u >= self._next_uid
             )[: self.batch]
             if not uids:
                 return []
-            sizes = {u: int(d.get(b"RFC822.SIZE", 0)) for u, d in client.fetch(uids, ["RFC822.SIZE"]).items()}
-            big = [u for u in uids if self.max_bytes is not None and sizes.get(u, 0) > self.max_bytes]
+            sizes = {
+                u: int(d.get(b"RFC822.SIZE", 0))
+                for u, d in client.fetch(uids, ["RFC822.SIZE"]).items()
+            }
+            big = [
+                u for u in uids if self.max_bytes is not None and sizes.get(u, 0) > self.max_bytes
+            ]
             small = [u for u in uids if u not in big]
             raws: dict[int, bytes] = {}
             if small:
@@ -239,7 +248,8 @@ def _readable(client: IMAPClient, timeout: float) -> bool:
 
 def _has_new(responses: Any) -> bool:
     return any(
-        isinstance(r, tuple) and len(r) >= 2 and r[1] in (b"EXISTS", b"RECENT") for r in responses or ()
+        isinstance(r, tuple) and len(r) >= 2 and r[1] in (b"EXISTS", b"RECENT")
+        for r in responses or ()
     )
 
 
@@ -268,10 +278,10 @@ def _server_folder(client: IMAPClient, name: str) -> str:
 def _quietly_close(client: IMAPClient) -> None:
     try:
         client.logout()
-    except Exception:
+    except Exception:  # noqa: BLE001
         try:
             client.shutdown()
-        except Exception:
+        except Exception:  # noqa: BLE001, S110
             pass
 
 
@@ -319,8 +329,8 @@ class IntakeLoop:
         self.client = client
         self.handle = handle
         # With IDLE the wait is re-armed this often (servers drop IDLE after ~30 min).
-        self.wait_seconds = wait_seconds if wait_seconds is not None else float(
-            client.config.poll_seconds
+        self.wait_seconds = (
+            wait_seconds if wait_seconds is not None else float(client.config.poll_seconds)
         )
         self.backoff_initial = backoff_initial
         self.backoff_max = backoff_max
@@ -342,7 +352,7 @@ class IntakeLoop:
         if task is not None:
             try:
                 await asyncio.wait_for(task, timeout)
-            except (asyncio.TimeoutError, asyncio.CancelledError):
+            except (TimeoutError, asyncio.CancelledError):
                 pass
         await asyncio.to_thread(self.client.close)
 
@@ -357,7 +367,7 @@ class IntakeLoop:
                 await asyncio.to_thread(self.client.connect)
                 failures = 0
                 await self._serve()
-            except Exception as exc:  # network, server, protocol: reconnect later
+            except Exception as exc:  # noqa: BLE001 — network, server, protocol: reconnect later
                 self.stats.connection_errors += 1
                 self.stats.last_error = f"{type(exc).__name__}: {exc}"
                 await asyncio.to_thread(self.client.close)

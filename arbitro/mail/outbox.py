@@ -61,8 +61,19 @@ FailureHook = Callable[[OutboxEntry, str], Awaitable[None] | None]
 # Header keys an entry may carry (OutboxRepo.enqueue(headers=...)); others are refused
 # when they would clash with what compose() writes, else added as they are.
 _OWN = frozenset(
-    "from to subject date message-id mime-version content-type content-transfer-encoding "
-    "auto-submitted x-arbitro-loop bcc".split()
+    [
+        "from",
+        "to",
+        "subject",
+        "date",
+        "message-id",
+        "mime-version",
+        "content-type",
+        "content-transfer-encoding",
+        "auto-submitted",
+        "x-arbitro-loop",
+        "bcc",
+    ]
 )
 
 
@@ -119,7 +130,7 @@ class OutboxDrainer:
         referee: str,
         referee_name: str = "Arbitro",
         on_permanent_failure: FailureHook | None = None,
-        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),  # the daemon's clock
         batch: int = 50,
         retry_initial: timedelta = timedelta(minutes=1),
         retry_max: timedelta = timedelta(hours=2),
@@ -147,7 +158,7 @@ class OutboxDrainer:
 
     def retry_at(self, entry: OutboxEntry, now: datetime) -> datetime:
         """Exponential backoff on the attempts made so far."""
-        delay = self.retry_initial * (2 ** min(entry.attempts, 20))
+        delay: timedelta = self.retry_initial * 2 ** min(entry.attempts, 20)
         return now + min(delay, self.retry_max)
 
     async def drain_once(self) -> DrainReport:
@@ -163,7 +174,9 @@ class OutboxDrainer:
                 self.port.mark_sent(entry.id, now)
                 report.sent += 1
                 if result.refused:
-                    await self._tell(entry, "refused: " + "; ".join(f"{r} {e}" for r, e in result.refused))
+                    await self._tell(
+                        entry, "refused: " + "; ".join(f"{r} {e}" for r, e in result.refused)
+                    )
                 continue
             gave_up = result.permanent or now - entry.created_at >= self.give_up_after
             report.errors.append(result.error)
@@ -182,8 +195,10 @@ class OutboxDrainer:
     async def _send(self, entry: OutboxEntry) -> SendResult:
         try:
             out = to_outgoing(entry)
-            raw = compose(out, referee=self.referee, date=entry.created_at, referee_name=self.referee_name)
-        except Exception as exc:  # an entry that cannot become a mail never will
+            raw = compose(
+                out, referee=self.referee, date=entry.created_at, referee_name=self.referee_name
+            )
+        except Exception as exc:  # noqa: BLE001 — an entry that cannot become a mail never will
             return SendResult(False, permanent=True, error=f"cannot compose: {exc}")
         if self.min_gap:
             wait = self._last_send + self.min_gap - time.monotonic()
@@ -219,7 +234,7 @@ class OutboxDrainer:
         if task is not None:
             try:
                 await asyncio.wait_for(task, timeout)
-            except (asyncio.TimeoutError, asyncio.CancelledError):
+            except (TimeoutError, asyncio.CancelledError):
                 pass
         await self.sender.close()
 
@@ -236,7 +251,7 @@ class OutboxDrainer:
                 continue
             try:
                 await asyncio.wait_for(self._wake.wait(), interval)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
 
 

@@ -3,7 +3,6 @@ temporary (retry later) and permanent (give up, tell the GM)."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import ssl
 from collections.abc import Sequence
@@ -74,8 +73,10 @@ class SmtpSender:
             smtp = await self._connection()
         except aiosmtplib.SMTPAuthenticationError as exc:
             # a wrong password is the operator's to fix: keep the mail, retry later
-            return SendResult(False, error=f"SMTP login refused: {exc.code} {exc.message}", connection=True)
-        except (aiosmtplib.SMTPException, OSError, asyncio.TimeoutError) as exc:
+            return SendResult(
+                False, error=f"SMTP login refused: {exc.code} {exc.message}", connection=True
+            )
+        except (TimeoutError, aiosmtplib.SMTPException, OSError) as exc:
             await self.close()
             return SendResult(False, error=f"SMTP unreachable: {_describe(exc)}", connection=True)
         try:
@@ -88,7 +89,7 @@ class SmtpSender:
         except aiosmtplib.SMTPResponseException as exc:
             await self._reset(smtp)
             return SendResult(False, permanent=exc.code >= 500, error=_describe(exc))
-        except (aiosmtplib.SMTPException, OSError, asyncio.TimeoutError) as exc:
+        except (TimeoutError, aiosmtplib.SMTPException, OSError) as exc:
             await self.close()
             return SendResult(False, error=_describe(exc), connection=True)
         return SendResult(
@@ -100,7 +101,7 @@ class SmtpSender:
         """After a refused transaction the connection is reusable once RSET."""
         try:
             await smtp.rset()
-        except Exception:
+        except Exception:  # noqa: BLE001
             await self.close()
 
     async def close(self) -> None:
@@ -113,7 +114,7 @@ async def _quietly_quit(smtp: aiosmtplib.SMTP) -> None:
     try:
         if smtp.is_connected:
             await smtp.quit()
-    except Exception:
+    except Exception:  # noqa: BLE001
         smtp.close()
 
 

@@ -15,10 +15,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 import pytest
+from mail.servers import Dovecot, SmtpSink, dovecot_missing
 
 from arbitro.config.model import ImapConfig, SmtpConfig
-
-from mail.servers import Dovecot, SmtpSink, dovecot_missing
 
 
 @pytest.fixture(scope="session")
@@ -51,9 +50,14 @@ class ImapAccount:
 
     def config(self, **changes: object) -> ImapConfig:
         base = ImapConfig(
-            host="127.0.0.1", port=self.server.imap_port, user=self.user,
-            password=self.password, tls="none", folder="INBOX",
-            processed_folder="arbitro/processed", quarantine_folder="arbitro/quarantine",
+            host="127.0.0.1",
+            port=self.server.imap_port,
+            user=self.user,
+            password=self.password,
+            tls="none",
+            folder="INBOX",
+            processed_folder="arbitro/processed",
+            quarantine_folder="arbitro/quarantine",
             poll_seconds=5,
         )
         return replace(base, **changes)  # type: ignore[arg-type]
@@ -108,7 +112,10 @@ def smtp_sink_auth() -> Iterator[SmtpSink]:
 
 def smtp_config(sink: SmtpSink, **changes: object) -> SmtpConfig:
     base = SmtpConfig(
-        host="127.0.0.1", port=sink.port, user=sink.user or "", password=sink.password or "",
+        host="127.0.0.1",
+        port=sink.port,
+        user=sink.user or "",
+        password=sink.password or "",
         tls="none",
     )
     return replace(base, **changes)  # type: ignore[arg-type]

@@ -145,8 +145,13 @@ class Dovecot:
         server = cls(path, free_port(), free_port(), secrets.token_hex(8))
         (path / "dovecot.conf").write_text(
             _CONFIG.format(
-                dir=path, uid=mail.pw_uid, gid=mail.pw_gid, user=MAIL_USER, group=MAIL_USER,
-                imap_port=server.imap_port, lmtp_port=server.lmtp_port,
+                dir=path,
+                uid=mail.pw_uid,
+                gid=mail.pw_gid,
+                user=MAIL_USER,
+                group=MAIL_USER,
+                imap_port=server.imap_port,
+                lmtp_port=server.lmtp_port,
                 password=server.password,
             )
         )
@@ -155,7 +160,8 @@ class Dovecot:
     def start(self) -> None:
         self.process = subprocess.Popen(
             ["dovecot", "-c", str(self.dir / "dovecot.conf"), "-F"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         wait_port(self.imap_port)
         wait_port(self.lmtp_port)
@@ -209,7 +215,7 @@ class Dovecot:
         self.stop()
         box = self.maildir(user)
         for name in os.listdir(box):
-            if name.startswith("dovecot-uidlist") or name.startswith("dovecot.index"):
+            if name.startswith(("dovecot-uidlist", "dovecot.index")):
                 (box / name).unlink()
         time.sleep(1.1)  # UIDVALIDITY is a timestamp: make sure it changes
         self.start()
@@ -284,6 +290,10 @@ class SmtpSink:
         if self.data_replies:
             return self.data_replies.pop(0)
         self.received.append(
-            Received(envelope.mail_from, list(envelope.rcpt_tos), bytes(envelope.original_content or envelope.content))
+            Received(
+                envelope.mail_from,
+                list(envelope.rcpt_tos),
+                bytes(envelope.original_content or envelope.content),
+            )
         )
         return "250 OK queued"

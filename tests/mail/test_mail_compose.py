@@ -46,7 +46,9 @@ def test_round_trip() -> None:
     assert mail.in_reply_to == out.in_reply_to
     assert mail.references == ("<start@example.org>", "<orders-1@example.it>")
     assert mail.auto_submitted == "auto-replied" and mail.arbitro_loop == (REFEREE,)
-    assert [(a.name, a.content_type, a.size) for a in mail.attachments] == [("mappa-S1901M.png", "image/png", len(PNG))]
+    assert [(a.name, a.content_type, a.size) for a in mail.attachments] == [
+        ("mappa-S1901M.png", "image/png", len(PNG))
+    ]
     # the referee's own mail, coming back, is never answered
     assert should_not_answer(mail, [REFEREE]) is not None
 
@@ -60,11 +62,18 @@ def test_same_key_same_bytes_and_lines_fit_smtp() -> None:
 
 def test_relay_sender_and_display_names() -> None:
     out = Outgoing(
-        to=("anna@example.it",), subject="Stampa", body="Alleanza?", key="press:1",
-        from_address="arbitro+milano1-francia@example.org", from_name="Francia (milano1)",
+        to=("anna@example.it",),
+        subject="Stampa",
+        body="Alleanza?",
+        key="press:1",
+        from_address="arbitro+milano1-francia@example.org",
+        from_name="Francia (milano1)",
     )
     mail = parse_inbound(compose(out, referee=REFEREE, date=WHEN))
-    assert (mail.from_address, mail.from_name) == ("arbitro+milano1-francia@example.org", "Francia (milano1)")
+    assert (mail.from_address, mail.from_name) == (
+        "arbitro+milano1-francia@example.org",
+        "Francia (milano1)",
+    )
     assert mail.body == "Alleanza?\n"
 
 
@@ -85,7 +94,10 @@ _TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=300)
 
 
 @settings(max_examples=150, deadline=None)
-@given(subject=st.text(st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")), max_size=120), body=_TEXT)
+@given(
+    subject=st.text(st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")), max_size=120),
+    body=_TEXT,
+)
 def test_round_trip_any_text(subject: str, body: str) -> None:
     out = Outgoing(to=("p@example.it",), subject=subject, body=body, key="k")
     mail = parse_inbound(compose(out, referee=REFEREE, date=datetime(2025, 1, 1, tzinfo=UTC)))

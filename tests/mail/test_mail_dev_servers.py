@@ -32,9 +32,15 @@ def order_mail(n: int) -> bytes:
 
 def imap_config(dev: DevMailServers) -> ImapConfig:
     return ImapConfig(
-        host=dev.host, port=dev.imap_port, user=REFEREE, password=dev.password, tls="none",
-        folder="INBOX", processed_folder="arbitro/processed",
-        quarantine_folder="arbitro/quarantine", poll_seconds=5,
+        host=dev.host,
+        port=dev.imap_port,
+        user=REFEREE,
+        password=dev.password,
+        tls="none",
+        folder="INBOX",
+        processed_folder="arbitro/processed",
+        quarantine_folder="arbitro/quarantine",
+        poll_seconds=5,
     )
 
 
@@ -48,8 +54,10 @@ def test_round_trip_player_to_referee_and_back() -> None:
             async def handle(uidvalidity: int, uid: int, raw: bytes, size: int) -> Outcome:
                 mail = parse_inbound(raw, size)
                 reply = Outgoing(
-                    to=(mail.from_address,), subject="Re: " + mail.subject,
-                    body="Ricevuto: " + mail.body, key=f"reply:{mail.message_id}",
+                    to=(mail.from_address,),
+                    subject="Re: " + mail.subject,
+                    body="Ricevuto: " + mail.body,
+                    key=f"reply:{mail.message_id}",
                     in_reply_to=mail.message_id,
                 )
                 raw_reply = compose(reply, referee=REFEREE, date=datetime(2025, 1, 1, tzinfo=UTC))
@@ -61,11 +69,21 @@ def test_round_trip_player_to_referee_and_back() -> None:
             start = time.monotonic()
             for n in range(3):
                 await aiosmtplib.send(
-                    order_mail(n), sender=f"p{n}@dev.local", recipients=["arbitro+demo@dev.local"],
-                    hostname=dev.host, port=dev.smtp_port, start_tls=False,
+                    order_mail(n),
+                    sender=f"p{n}@dev.local",
+                    recipients=["arbitro+demo@dev.local"],
+                    hostname=dev.host,
+                    port=dev.smtp_port,
+                    start_tls=False,
                 )
             while loop.stats.processed < 3:
-                assert time.monotonic() - start < 10, (loop.stats, dev.delivered, len(await dev.messages(REFEREE)), loop.idle_since, loop.client.connected)
+                assert time.monotonic() - start < 10, (
+                    loop.stats,
+                    dev.delivered,
+                    len(await dev.messages(REFEREE)),
+                    loop.idle_since,
+                    loop.client.connected,
+                )
                 await asyncio.sleep(0.02)
             assert loop.client.has_idle  # pymap offers IDLE: no polling delay
             await loop.stop()
@@ -78,8 +96,14 @@ def test_round_trip_player_to_referee_and_back() -> None:
     asyncio.run(asyncio.wait_for(go(), 30))
     replies = [parse_inbound(r) for r in replies_seen]
     assert sorted(r.to[0] for r in replies) == ["p0@dev.local", "p1@dev.local", "p2@dev.local"]
-    assert all(r.subject == "Re: ordini" and r.body.startswith("Ricevuto: A VEN - TRI") for r in replies)
-    assert sorted(r.in_reply_to or "" for r in replies) == ["<o0@dev.local>", "<o1@dev.local>", "<o2@dev.local>"]
+    assert all(
+        r.subject == "Re: ordini" and r.body.startswith("Ricevuto: A VEN - TRI") for r in replies
+    )
+    assert sorted(r.in_reply_to or "" for r in replies) == [
+        "<o0@dev.local>",
+        "<o1@dev.local>",
+        "<o2@dev.local>",
+    ]
 
 
 def test_player_mailbox_is_readable_over_imap_and_auth_is_checked() -> None:
@@ -87,14 +111,26 @@ def test_player_mailbox_is_readable_over_imap_and_auth_is_checked() -> None:
         async with DevMailServers(referee=REFEREE, password="pw", smtp_auth_required=True) as dev:
             with pytest.raises(aiosmtplib.SMTPException):
                 await aiosmtplib.send(
-                    order_mail(1), sender="p1@dev.local", recipients=["p1@dev.local"],
-                    hostname=dev.host, port=dev.smtp_port, start_tls=False,
-                    username="p1@dev.local", password="wrong", timeout=5,
+                    order_mail(1),
+                    sender="p1@dev.local",
+                    recipients=["p1@dev.local"],
+                    hostname=dev.host,
+                    port=dev.smtp_port,
+                    start_tls=False,
+                    username="p1@dev.local",
+                    password="wrong",
+                    timeout=5,
                 )
             await aiosmtplib.send(
-                order_mail(1), sender="p1@dev.local", recipients=["p1@dev.local"],
-                hostname=dev.host, port=dev.smtp_port, start_tls=False,
-                username="p1@dev.local", password="pw", timeout=5,
+                order_mail(1),
+                sender="p1@dev.local",
+                recipients=["p1@dev.local"],
+                hostname=dev.host,
+                port=dev.smtp_port,
+                start_tls=False,
+                username="p1@dev.local",
+                password="pw",
+                timeout=5,
             )
 
             def read() -> list[bytes]:

@@ -49,15 +49,25 @@ def test_silent_on(name: str, reason: str) -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["it_iphone_plain", "html_only_outlook", "cc_other_players", "encoded_word_tricks",
-     "broken_mime_no_boundary", "nul_bytes", "english_orders", "relay_alias"],
+    [
+        "it_iphone_plain",
+        "html_only_outlook",
+        "cc_other_players",
+        "encoded_word_tricks",
+        "broken_mime_no_boundary",
+        "nul_bytes",
+        "english_orders",
+        "relay_alias",
+    ],
 )
 def test_answers_people(name: str) -> None:
     assert should_not_answer(load(name), [REFEREE]) is None
 
 
 def raw_mail(headers: str, sender: str = "p@example.it") -> InboundMail:
-    return parse_inbound(f"From: {sender}\r\nTo: {REFEREE}\r\n{headers}Subject: x\r\n\r\nA VEN H\r\n".encode())
+    return parse_inbound(
+        f"From: {sender}\r\nTo: {REFEREE}\r\n{headers}Subject: x\r\n\r\nA VEN H\r\n".encode()
+    )
 
 
 @pytest.mark.parametrize(
@@ -87,7 +97,13 @@ def test_guard_cases(headers: str, sender: str, silent: bool) -> None:
 def test_rate_limiter_window() -> None:
     t0 = datetime(2025, 3, 1, tzinfo=UTC)
     limit = RateLimiter(3, timedelta(hours=1))
-    assert [limit.allow("P@example.it", t0 + timedelta(minutes=i)) for i in range(5)] == [True, True, True, False, False]
+    assert [limit.allow("P@example.it", t0 + timedelta(minutes=i)) for i in range(5)] == [
+        True,
+        True,
+        True,
+        False,
+        False,
+    ]
     assert limit.allow("q@example.it", t0)  # per sender
     # denied attempts do not extend the window: an hour after the first, one slot frees
     assert limit.allow("p@example.it", t0 + timedelta(minutes=60))
@@ -170,7 +186,9 @@ def test_all_names_strongest_first() -> None:
         b"Partita: firenze\r\n> GAME roma9\r\nA VEN H\r\n"
     )
     assert [(g.game, g.source) for g in find_games(mail, REFEREE, "+", GAMES)] == [
-        ("roma2", "address"), ("milano1", "subject"), ("firenze", "body"),
+        ("roma2", "address"),
+        ("milano1", "subject"),
+        ("firenze", "body"),
     ]
     # without the list of games every plausible name is reported
     assert [g.game for g in find_games(mail, REFEREE)] == ["roma2", "milano1", "firenze"]

@@ -50,7 +50,9 @@ def run(coro: Awaitable[None]) -> None:
     asyncio.run(asyncio.wait_for(coro, 60))  # type: ignore[arg-type]
 
 
-def loop_for(account: ImapAccount, handle: Callable[..., Awaitable[Outcome]], **kw: object) -> IntakeLoop:
+def loop_for(
+    account: ImapAccount, handle: Callable[..., Awaitable[Outcome]], **kw: object
+) -> IntakeLoop:
     client_kw = {k: kw.pop(k) for k in ("max_bytes", "use_idle", "use_move") if k in kw}
     client = MailboxClient(account.config(), timeout=5, **client_kw)  # type: ignore[arg-type]
     return IntakeLoop(client, handle, backoff_initial=0.05, backoff_max=0.5, **kw)  # type: ignore[arg-type]
@@ -94,7 +96,9 @@ def test_handler_error_quarantines_and_loop_goes_on(imap_account: ImapAccount) -
     run(go())
     quarantined = imap_account.folder("arbitro.quarantine")
     assert [parse_inbound(r).subject for r in quarantined] == ["boom 1"]
-    assert [parse_inbound(r).subject for r in imap_account.folder("arbitro.processed")] == ["ordini 2"]
+    assert [parse_inbound(r).subject for r in imap_account.folder("arbitro.processed")] == [
+        "ordini 2"
+    ]
     assert len(told) == 1 and "RuntimeError" in told[0][1]
 
 

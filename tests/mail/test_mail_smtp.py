@@ -42,7 +42,9 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
 def enqueue(store: Store, key: str, to: list[str], **kw: object) -> None:
     with store.begin() as uow:
-        uow.outbox.enqueue(key, recipients=to, subject=f"Oggetto {key}", body=f"Corpo {key}\n", now=T0, **kw)  # type: ignore[arg-type]
+        uow.outbox.enqueue(
+            key, recipients=to, subject=f"Oggetto {key}", body=f"Corpo {key}\n", now=T0, **kw
+        )  # type: ignore[arg-type]
 
 
 def status_of(store: Store, key: str) -> tuple[OutboxStatus, int, datetime, str]:
@@ -52,14 +54,24 @@ def status_of(store: Store, key: str) -> tuple[OutboxStatus, int, datetime, str]
         return row.status, row.attempts, row.next_attempt_at, row.last_error
 
 
-def drainer(store: Store, config: SmtpConfig, clock: Clock, failures: list[tuple[str, str]] | None = None, **kw: object) -> OutboxDrainer:
+def drainer(
+    store: Store,
+    config: SmtpConfig,
+    clock: Clock,
+    failures: list[tuple[str, str]] | None = None,
+    **kw: object,
+) -> OutboxDrainer:
     def tell(entry: OutboxEntry, error: str) -> None:
         if failures is not None:
             failures.append((entry.key, error))
 
     return OutboxDrainer(
-        StoreOutbox(store), SmtpSender(config, timeout=2), referee=REFEREE, clock=clock,
-        on_permanent_failure=tell, **kw,  # type: ignore[arg-type]
+        StoreOutbox(store),
+        SmtpSender(config, timeout=2),
+        referee=REFEREE,
+        clock=clock,
+        on_permanent_failure=tell,
+        **kw,  # type: ignore[arg-type]
     )
 
 
@@ -127,7 +139,9 @@ def test_sender_server_down_and_hanging() -> None:
         silent = socket.socket()
         silent.bind(("127.0.0.1", 0))
         silent.listen()
-        hang = SmtpSender(SmtpConfig("127.0.0.1", silent.getsockname()[1], "", "", "none"), timeout=0.5)
+        hang = SmtpSender(
+            SmtpConfig("127.0.0.1", silent.getsockname()[1], "", "", "none"), timeout=0.5
+        )
         result = await hang.send(REFEREE, ["p@example.it"], RAW)
         silent.close()
         assert not result.ok and result.connection and not result.permanent
@@ -136,8 +150,18 @@ def test_sender_server_down_and_hanging() -> None:
 
 
 def test_drainer_sends_each_entry_once(store: Store, smtp_sink: SmtpSink) -> None:
-    enqueue(store, "confirm:1", ["a@example.it"], headers={"Reply-To": "arbitro+milano1@example.org", "In-Reply-To": "<q@example.it>"})
-    enqueue(store, "results:S1901M", ["a@example.it", "b@example.it"], attachments=[Attachment("mappa.png", "image/png", b"\x89PNG0123")])
+    enqueue(
+        store,
+        "confirm:1",
+        ["a@example.it"],
+        headers={"Reply-To": "arbitro+milano1@example.org", "In-Reply-To": "<q@example.it>"},
+    )
+    enqueue(
+        store,
+        "results:S1901M",
+        ["a@example.it", "b@example.it"],
+        attachments=[Attachment("mappa.png", "image/png", b"\x89PNG0123")],
+    )
     clock = Clock()
 
     async def go() -> None:
@@ -150,9 +174,14 @@ def test_drainer_sends_each_entry_once(store: Store, smtp_sink: SmtpSink) -> Non
         await d.sender.close()
 
     asyncio.run(go())
-    assert [sorted(r.rcpt_tos) for r in smtp_sink.received] == [["a@example.it"], ["a@example.it", "b@example.it"]]
+    assert [sorted(r.rcpt_tos) for r in smtp_sink.received] == [
+        ["a@example.it"],
+        ["a@example.it", "b@example.it"],
+    ]
     confirm = parse_inbound(smtp_sink.received[0].content)
-    assert confirm.subject == "Oggetto confirm:1" and confirm.reply_to == ("arbitro+milano1@example.org",)
+    assert confirm.subject == "Oggetto confirm:1" and confirm.reply_to == (
+        "arbitro+milano1@example.org",
+    )
     assert confirm.in_reply_to == "<q@example.it>" and confirm.arbitro_loop == (REFEREE,)
     results = parse_inbound(smtp_sink.received[1].content)
     assert [(a.name, a.size) for a in results.attachments] == [("mappa.png", 8)]
@@ -256,7 +285,9 @@ def test_resend_after_crash_is_byte_identical(store: Store, smtp_sink: SmtpSink)
             pass  # the process died before this commit
 
     async def go() -> None:
-        crashed = OutboxDrainer(Forgetful(store), SmtpSender(smtp_config(smtp_sink)), referee=REFEREE, clock=Clock())
+        crashed = OutboxDrainer(
+            Forgetful(store), SmtpSender(smtp_config(smtp_sink)), referee=REFEREE, clock=Clock()
+        )
         await crashed.drain_once()
         await crashed.sender.close()
         restarted = drainer(store, smtp_config(smtp_sink), Clock())

@@ -1,0 +1,78 @@
+"""Who sent a mail, and whether they proved it (R-MAIL-2).
+
+Orders count only from the player's registered address *and* with the player's
+password (a ``PASSWORD ...`` / ``PAROLA ...`` line), or as a reply to a referee mail
+whose Reply-To carried the player's secret token (``arbitro+<token>@host``).
+"""
+
+from __future__ import annotations
+
+import hmac
+import re
+from dataclasses import dataclass
+
+from ..store import UnitOfWork, verify_password
+from ..store.models import Player
+from .addressing import plus_tag
+from .message import InboundMail
+
+_PASSWORD = re.compile(
+    r"^\s*\*?(?:password|passwd|pwd|parola(?:\s+d['’]ordine)?|parolachiave|chiave)\*?"
+    r"\s*[:=]?\s*(\S+)\s*$",
+    re.IGNORECASE,
+)
+
+
+def take_password(body: str) -> tuple[str | None, str]:
+    """The password written in the body, and the body without that line (so the
+    password never reaches the order parser, the archive or a reply)."""
+    password = None
+    kept = []
+    for line in body.split("\n"):
+        m = _PASSWORD.match(line)
+        if m and password is None and not line.lstrip().startswith(">"):
+            password = m.group(1)
+            continue
+        kept.append(line)
+    return password, "\n".join(kept)
+
+
+@dataclass(frozen=True)
+class Identity:
+    player: Player | None  # the player of this game whose registered address sent it
+    authenticated: bool
+    how: str  # "password" | "token" | "" (not authenticated)
+    problem: str | None  # "no_password" | "wrong_password" | "not_player" | None
+
+
+def identify(
+    uow: UnitOfWork,
+    game_id: str,
+    mail: InboundMail,
+    password: str | None,
+    referee: str,
+    separator: str,
+) -> Identity:
+    player = uow.players.by_address(game_id, mail.from_address)
+    if player is None:
+        return Identity(None, False, "", "not_player")
+    for address in (*mail.to, *mail.cc, *mail.delivered_to):
+        tag = plus_tag(address, referee, separator)
+        if tag and hmac.compare_digest(tag.encode(), player.reply_token.encode()):
+            return Identity(player, True, "token", None)
+    if password is None:
+        return Identity(player, False, "", "no_password")
+    if verify_password(password, player.password_hash):
+        return Identity(player, True, "password", None)
+    return Identity(player, False, "", "wrong_password")
+
+
+def check_secret(given: str | None, plain: str | None, hashed: str | None) -> bool:
+    """A GM password against the config's plain or hashed one, in constant time."""
+    if not given:
+        return False
+    if hashed:
+        return verify_password(given, hashed)
+    if plain:
+        return hmac.compare_digest(given.encode(), plain.encode())
+    return False
