@@ -1,0 +1,31 @@
+"""VOTO / VOTE <power>: orders voted for a power that sent none (R-ONP-2/3/5)."""
+
+from __future__ import annotations
+
+from ...service import submit
+from .base import Request
+from .replies import refuse
+
+
+class Ballot:
+    name = "ballot"
+    words = frozenset({"voto", "vota", "vote", "ballot", "scheda"})
+    gm_only = False
+
+    def run(self, req: Request) -> str:
+        player = req.identity.player
+        assert player is not None
+        if not req.words:
+            return refuse(req.svc, req.uow, req.mail_id, player.address, req.lang,
+                          "bad_arguments", req.now, req.game.id, req.mail.subject,
+                          command="VOTO" if req.lang == "it" else "VOTE",
+                          problem="VOTO <nazione>, poi gli ordini" if req.lang == "it"
+                          else "VOTE <power>, then the orders")
+        for_power = req.words[0]
+        text = " ".join(req.words[1:]) + "\n" + req.text
+        reply = submit.submit_ballot(req.svc, req.uow, req.game.id, player.address, for_power,
+                                     text, req.now, req.mail_id)
+        return f"ballot for {for_power} {reply.status}" + (f" ({reply.reason})" if reply.reason else "")
+
+
+COMMAND = Ballot()

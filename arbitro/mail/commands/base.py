@@ -1,0 +1,41 @@
+"""What a mail command gets, and what every command is."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+from ...config import Config, GameConfig
+from ...service.common import Services
+from ...store import UnitOfWork
+from ..auth import Identity
+from ..message import InboundMail
+
+
+@dataclass(frozen=True)
+class Request:
+    """One authenticated mail, routed to one game."""
+
+    uow: UnitOfWork
+    svc: Services
+    config: Config
+    game: GameConfig
+    mail: InboundMail
+    mail_id: int
+    identity: Identity
+    now: datetime
+    lang: str
+    words: tuple[str, ...]  # the command line's words after the keyword
+    text: str  # the body after the command line (password line removed)
+    is_gm: bool  # the game's GM, with the GM password
+
+
+class Command(Protocol):
+    name: str
+    words: frozenset[str]  # keywords, Italian and English, lower-case
+    gm_only: bool
+
+    def run(self, req: Request) -> str:
+        """Do it (queueing its reply in the outbox); a short note for the log."""
+        ...

@@ -1,0 +1,57 @@
+"""The GM's mail commands: each a small named object over one service operation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ....service.gm import GmError
+from ....service.values import GmReply
+from ..base import Request
+from ..replies import queue
+
+Operation = Callable[[Request], GmReply]
+
+
+@dataclass(frozen=True)
+class GmCommand:
+    name: str
+    words: frozenset[str]
+    operation: Operation
+    gm_only: bool = True
+
+    def run(self, req: Request) -> str:
+        ctx = req.svc.ctx(req.game.id)
+        try:
+            if ctx is None:
+                raise GmError(f"no game {req.game.id!r} in the config")
+            reply = self.operation(req)
+        except (GmError, ValueError) as exc:
+            reply = GmReply(False, self.name, str(exc))
+        queue(req.svc, req.uow, f"mail:{req.mail_id}:gm", req.mail.from_address, "gm_reply",
+              req.lang, {"game_id": req.game.id, "command": self.name.upper(), "ok": reply.ok,
+                         "message": reply.message}, req.now, req.game.id)
+        return f"gm {self.name} {'ok' if reply.ok else 'refused'}"
+
+
+def locked(req: Request):  # type: ignore[no-untyped-def]
+    """The service context and the game row, locked for this transaction."""
+    ctx = req.svc.ctx(req.game.id)
+    game = req.uow.games.lock(req.game.id)
+    return ctx, game
+
+
+def actor(req: Request) -> str:
+    return f"mail:{req.mail.from_address}"
+
+
+def power_named(req: Request, word: str) -> str:
+    """A power by key, English or Italian name (FRANCE, France, Francia, fra)."""
+    from ....game.names import fold, name_index
+
+    ctx = req.svc.ctx(req.game.id)
+    assert ctx is not None
+    found = name_index(ctx.board).power(fold(word), fuzzy=True)
+    if found is None:
+        raise ValueError(f"unknown power {word!r}")
+    return found

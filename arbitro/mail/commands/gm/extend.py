@@ -1,0 +1,20 @@
+"""GM: PROROGA / EXTEND <duration> (e.g. 2d, 36h)."""
+
+from __future__ import annotations
+
+from ....config.values import duration as parse_duration
+from ....service import gm as ops
+from ....service.values import GmReply
+from ..base import Request
+from .common import GmCommand, actor, locked
+
+
+def _run(req: Request) -> GmReply:
+    if not req.words:
+        raise ValueError("PROROGA <durata>, per esempio 2d o 36h / EXTEND <duration>, e.g. 2d")
+    by = parse_duration(req.words[0])
+    ctx, game = locked(req)
+    return ops.extend(req.svc, req.uow, ctx, game, req.now, actor(req), by)
+
+
+COMMAND = GmCommand("extend", frozenset({"proroga", "estendi", "extend"}), _run)

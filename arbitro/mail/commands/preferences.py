@@ -1,0 +1,32 @@
+"""PREFERENZE / PREFERENCES: a player's secret ranking of the powers (R-END-3)."""
+
+from __future__ import annotations
+
+import re
+
+from ...service import submit
+from .base import Request
+from .replies import refuse
+
+
+class Preferences:
+    name = "preferences"
+    words = frozenset({"preferenze", "preferenza", "preferences", "prefs"})
+    gm_only = False
+
+    def run(self, req: Request) -> str:
+        player = req.identity.player
+        assert player is not None
+        text = " ".join(req.words) + "\n" + req.text
+        powers = [w for w in re.split(r"[\s,;>]+|\d+[.)]", text) if w.strip(" .")]
+        reply = submit.set_preferences(req.svc, req.uow, req.game.id, player.address,
+                                       [w.strip(" .") for w in powers], req.now)
+        if reply.status != "ok":
+            return refuse(req.svc, req.uow, req.mail_id, player.address, req.lang,
+                          "bad_arguments", req.now, req.game.id, req.mail.subject,
+                          command="PREFERENZE" if req.lang == "it" else "PREFERENCES",
+                          problem=reply.message)
+        return "preferences ok"
+
+
+COMMAND = Preferences()

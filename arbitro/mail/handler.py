@@ -1,0 +1,283 @@
+"""One inbound mail, start to finish, in one transaction.
+
+Claim it (seen once, by UID and by Message-ID), decide whether to answer at all,
+find the game and the sender, check the password (R-MAIL-2) and the recipients
+(R-MAIL-1), run the command the mail holds, queue the reply in the outbox, mark the
+mail done. A mail the handler cannot handle is quarantined with a note to the GM;
+nothing is ever dropped silently.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+from ..config import GameConfig
+from ..game.parse import IGNORED, parse_orders
+from ..service import Referee
+from ..store import InboundStatus, UnitOfWork
+from .addressing import find_games
+from .auth import Identity, check_secret, identify, take_password
+from .commands import COMMANDS, DEFAULT, by_word
+from .commands.base import Command, Request
+from .commands.help import send_help
+from .commands.replies import alert_gm, reason_text, refuse
+from .guards import RateLimiter, should_not_answer
+from .imap import Outcome
+from .message import InboundMail, parse_inbound
+
+log = logging.getLogger("arbitro.mail")
+
+_REPLY_PREFIX = re.compile(r"^\s*((re|r|fwd?|i|inoltra|aw|sv)\s*(\[\d+\])?\s*:\s*)+", re.I)
+_TAG = re.compile(r"\[[^\]]*\]")
+_GAME_LINE = re.compile(r"^\s*\*?(partita|game)\b", re.I)
+
+
+def utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+@dataclass(frozen=True)
+class Handled:
+    status: InboundStatus
+    note: str
+    game_id: str | None = None
+
+
+class MailHandler:
+    """The IMAP intake's callback: ``await handler(uidvalidity, uid, raw, size)``."""
+
+    def __init__(
+        self,
+        referee: Referee,
+        *,
+        folder: str = "INBOX",
+        clock: Callable[[], datetime] = utc_now,
+        on_queued: Callable[[], None] | None = None,
+    ) -> None:
+        self.referee = referee
+        self.config = referee.config
+        self.store = referee.store
+        self.svc = referee.svc
+        self.folder = folder
+        self.clock = clock
+        self.on_queued = on_queued  # e.g. wake the outbox drainer
+        limits = self.config.server.limits
+        self.limiter = RateLimiter(limits.mails_per_sender_per_hour)
+
+    async def __call__(self, uidvalidity: int, uid: int, raw: bytes, size: int) -> Outcome:
+        return await asyncio.to_thread(
+            self.handle, raw, self.clock(), uidvalidity=uidvalidity, uid=uid, size=size
+        )
+
+    # -- one mail ------------------------------------------------------------
+
+    def handle(
+        self,
+        raw: bytes,
+        now: datetime,
+        *,
+        uidvalidity: int | None = None,
+        uid: int | None = None,
+        size: int | None = None,
+    ) -> Outcome:
+        mail = parse_inbound(raw, size)
+        try:
+            with self.store.begin() as uow:
+                row, new = uow.inbound.claim(
+                    now=now, folder=self.folder, uidvalidity=uidvalidity, uid=uid,
+                    message_id=mail.message_id, sender=mail.from_address,
+                    subject=mail.subject[:500], raw=raw,
+                )
+                if not new and row.status is not InboundStatus.RECEIVED:
+                    log.info("mail %s: seen before (%s)", row.id, row.status.value)
+                    return "quarantine" if row.status is InboundStatus.QUARANTINED else "processed"
+                done = self._route(uow, row.id, mail, now)
+                uow.inbound.mark(row, done.status, now, note=done.note, game_id=done.game_id)
+                mail_id = row.id
+        except Exception as exc:
+            log.exception("mail from %s: handling failed", _masked(mail.from_address))
+            self.quarantine(raw, mail, now, f"{type(exc).__name__}: {exc}", uidvalidity, uid)
+            return "quarantine"
+        log.info("mail %s %s: %s", mail_id, done.status.value, done.note)
+        if self.on_queued is not None:
+            self.on_queued()
+        return "processed"
+
+    def quarantine(
+        self,
+        raw: bytes,
+        mail: InboundMail,
+        now: datetime,
+        reason: str,
+        uidvalidity: int | None = None,
+        uid: int | None = None,
+    ) -> None:
+        """Keep the mail for the GM and tell them. Raises when even that is impossible (the
+        database is down): the intake then leaves it in the IMAP quarantine folder."""
+        server = self.config.server
+        with self.store.begin() as uow:
+            row, _ = uow.inbound.claim(
+                now=now, folder=self.folder, uidvalidity=uidvalidity, uid=uid,
+                message_id=mail.message_id, sender=mail.from_address,
+                subject=mail.subject[:500], raw=raw,
+            )
+            uow.inbound.mark(row, InboundStatus.QUARANTINED, now, note=reason[:2000], keep_raw=True)
+            gm = server.gm_notify_address or next((g.gm_address for g in self.config.games), None)
+            alert_gm(
+                self.svc, uow, f"quarantine:{row.id}", gm, server.language,
+                "mail in quarantena" if server.language == "it" else "mail quarantined",
+                f"From: {mail.from_address}\nSubject: {mail.subject}\n\n{reason}",
+                now, None,
+            )
+
+    # -- routing -------------------------------------------------------------
+
+    def _route(self, uow: UnitOfWork, mail_id: int, mail: InboundMail, now: datetime) -> Handled:
+        server = self.config.server
+        referee, sep = server.referee_address, server.plus_separator
+        silent = should_not_answer(mail, [referee], sep)
+        if silent is not None:
+            return Handled(InboundStatus.IGNORED, silent)
+        if not self.limiter.allow(mail.from_address, now):
+            return Handled(InboundStatus.IGNORED, "rate limited")
+        game = self._game_of(uow, mail)
+        if game is None:
+            note = refuse(self.svc, uow, mail_id, mail.from_address, server.language,
+                          "unknown_game", now, None, mail.subject,
+                          referee_game=_example_address(referee, sep))
+            return Handled(InboundStatus.PROCESSED, note)
+        player = uow.players.by_address(game.id, mail.from_address)
+        lang = player.language if player is not None else game.language
+        if mail.truncated or mail.size > server.limits.max_mail_bytes:
+            note = refuse(self.svc, uow, mail_id, mail.from_address, lang, "too_big", now, game.id,
+                          mail.subject, size=mail.size // 1024,
+                          limit=server.limits.max_mail_bytes // 1024)
+            return Handled(InboundStatus.PROCESSED, note, game.id)
+        relay = [ref for ref in find_games(mail, referee, sep, self._game_ids()) if ref.alias]
+        if relay:
+            note = refuse(self.svc, uow, mail_id, mail.from_address, lang, "press_unavailable",
+                          now, game.id, mail.subject, game=game.id)
+            return Handled(InboundStatus.PROCESSED, note, game.id)
+        password, body = take_password(mail.body)
+        command, words, text = self._command(mail, body)
+        is_gm = mail.from_address == game.gm_address.lower() and check_secret(
+            password, game.gm_password, game.gm_password_hash
+        )
+        identity = Identity(None, False, "", None)
+        if not is_gm or not command.gm_only:
+            if command.gm_only:
+                note = refuse(self.svc, uow, mail_id, mail.from_address, lang, "gm_only", now,
+                              game.id, mail.subject, command=command.name.upper())
+                return Handled(InboundStatus.PROCESSED, note, game.id)
+            if not (is_gm and command.name in ("status", "help")):
+                identity = identify(uow, game.id, mail, password, referee, sep)
+                problem = self._check_sender(uow, mail_id, mail, game, identity, lang, now)
+                if problem is not None:
+                    return Handled(InboundStatus.PROCESSED, problem, game.id)
+        req = Request(uow, self.svc, self.config, game, mail, mail_id, identity, now, lang,
+                      words, text, is_gm)
+        if command is DEFAULT and self._unknown_word(mail, body, game):
+            first = _first_word(_command_line(mail, body)[0])
+            send_help(req, reason_text("unknown_command", lang, command=first))
+            return Handled(InboundStatus.PROCESSED, f"unknown command {first!r}", game.id)
+        note = command.run(req)
+        return Handled(InboundStatus.PROCESSED, note, game.id)
+
+    def _check_sender(
+        self,
+        uow: UnitOfWork,
+        mail_id: int,
+        mail: InboundMail,
+        game: GameConfig,
+        identity: Identity,
+        lang: str,
+        now: datetime,
+    ) -> str | None:
+        """Refuse unauthenticated or copied mail (R-MAIL-1, R-MAIL-2); None when fine."""
+        if identity.problem is not None:
+            note = refuse(self.svc, uow, mail_id, mail.from_address, lang, identity.problem, now,
+                          game.id, mail.subject, game=game.id)
+            if identity.problem == "wrong_password":
+                alert_gm(self.svc, uow, f"mail:{mail_id}:gm-alert", game.gm_address, game.language,
+                         "password errata" if game.language == "it" else "wrong password",
+                         f"{mail.from_address} ({game.id}): {mail.subject}", now, game.id)
+            return note
+        others = {p.address for p in uow.players.list(game.id)} - {mail.from_address}
+        copied = sorted(a for a in mail.recipients if a in others)
+        if copied:
+            note = refuse(self.svc, uow, mail_id, mail.from_address, lang, "copied", now, game.id,
+                          mail.subject, copied=", ".join(copied))
+            alert_gm(self.svc, uow, f"mail:{mail_id}:gm-alert", game.gm_address, game.language,
+                     "R-MAIL-1", f"{mail.from_address} -> {', '.join(copied)}: {mail.subject}",
+                     now, game.id)
+            return note
+        return None
+
+    def _game_ids(self) -> list[str]:
+        return [g.id for g in self.config.games]
+
+    def _game_of(self, uow: UnitOfWork, mail: InboundMail) -> GameConfig | None:
+        server = self.config.server
+        refs = find_games(mail, server.referee_address, server.plus_separator, self._game_ids())
+        if refs:
+            return self.config.game(refs[0].game)
+        # A player of a single game need not name it.
+        mine = {p.game_id for p in uow.players.games_of(mail.from_address)}
+        mine |= {g.id for g in self.config.games if g.gm_address.lower() == mail.from_address}
+        if len(mine) == 1:
+            return self.config.game(mine.pop())
+        return None
+
+    def _command(self, mail: InboundMail, body: str) -> tuple[Command, tuple[str, ...], str]:
+        """The command word (from the subject or the first line), its arguments, the rest."""
+        subject = _TAG.sub(" ", _REPLY_PREFIX.sub("", mail.subject)).split()
+        if subject and (found := by_word(subject[0])) is not None:
+            return found, tuple(subject[1:]), body
+        line, rest = _command_line(mail, body)
+        words = line.split()
+        if words and (found := by_word(words[0])) is not None:
+            return found, tuple(words[1:]), rest
+        return DEFAULT, (), body
+
+    def _unknown_word(self, mail: InboundMail, body: str, game: GameConfig) -> bool:
+        """A lone upper-case word where a command goes, and no orders anywhere."""
+        first = _first_word(_command_line(mail, body)[0])
+        if not (len(first) > 2 and first.isalpha() and first.isupper()):
+            return False
+        report = parse_orders(self.svc.boards(game.variant), body, lang=game.language)
+        return all(line.status == IGNORED for line in report.lines)
+
+
+def _command_line(mail: InboundMail, body: str) -> tuple[str, str]:
+    """The first line that is not empty, quoted or a PARTITA/GAME line; and the body
+    without it."""
+    lines = body.split("\n")
+    for i, line in enumerate(lines):
+        stripped = line.strip()
+        if not stripped or stripped.startswith(">") or _GAME_LINE.match(stripped):
+            continue
+        return stripped, "\n".join(lines[:i] + lines[i + 1 :])
+    return "", body
+
+
+def _first_word(line: str) -> str:
+    words = line.split()
+    return words[0].strip(".:,;!") if words else ""
+
+
+def _example_address(referee: str, sep: str) -> str:
+    local, _, host = referee.partition("@")
+    return f"{local}{sep}partita@{host}" if sep else referee
+
+
+def _masked(address: str) -> str:
+    """Addresses stay out of info-level logs (issue 10): keep the domain only."""
+    return "*@" + address.rsplit("@", 1)[-1] if "@" in address else "?"
+
+
+__all__ = ["COMMANDS", "MailHandler"]
