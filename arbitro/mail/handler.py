@@ -14,7 +14,7 @@ import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from ..config import GameConfig
 from ..game.parse import IGNORED, parse_orders
@@ -32,13 +32,13 @@ from .message import InboundMail, parse_inbound
 
 log = logging.getLogger("arbitro.mail")
 
-_REPLY_PREFIX = re.compile(r"^\s*((re|r|fwd?|i|inoltra|aw|sv)\s*(\[\d+\])?\s*:\s*)+", re.I)
+_REPLY_PREFIX = re.compile(r"^\s*((re|r|fwd?|i|inoltra|aw|sv)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
 _TAG = re.compile(r"\[[^\]]*\]")
-_GAME_LINE = re.compile(r"^\s*\*?(partita|game)\b", re.I)
+_GAME_LINE = re.compile(r"^\s*\*?(partita|game)\b", re.IGNORECASE)
 
 
 def utc_now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 @dataclass(frozen=True)
