@@ -51,7 +51,10 @@ def main() -> None:
         "start position": lambda: render_position(board, geo, start_position(board), width=args.width),
         "busy results": lambda: render_position(board, geo, busy, results, width=args.width),
     }
-    jobs["busy results + PNG"] = lambda: jobs["busy results"]().save(io.BytesIO(), "PNG")
+    # compress_level=1 as the results mail uses (arbitro/reports/maps.py)
+    jobs["busy results + PNG"] = lambda: jobs["busy results"]().save(
+        io.BytesIO(), "PNG", compress_level=1
+    )
     jobs["start position"]()  # warm fonts and caches
     for name, fn in jobs.items():
         print(f"{name:>20}: median {_median_ms(fn, args.runs):6.1f} ms at {args.width} px ({args.runs} runs)")

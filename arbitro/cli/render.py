@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
             raise ContractError("--width must be between 200 and 8000 pixels")
         image = render_position(board, load_geometry(board), position, results,
                                 lang=args.lang, width=args.width)
-        image.save(args.output, format="PNG", optimize=False)
+        image.save(args.output, format="PNG", compress_level=1)  # fast; maps compress well anyway
     except (ContractError, UnknownVariant, BoardError, GeometryError) as exc:
         print(f"arbitro render: {exc}", file=sys.stderr)
         return 2
