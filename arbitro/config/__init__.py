@@ -13,6 +13,7 @@ from .model import (
     ImapConfig,
     LimitsConfig,
     PlayerConfig,
+    PressOptions,
     ServerConfig,
     SmtpConfig,
 )
@@ -29,6 +30,7 @@ __all__ = [
     "ImapConfig",
     "LimitsConfig",
     "PlayerConfig",
+    "PressOptions",
     "Problem",
     "ServerConfig",
     "SmtpConfig",

@@ -25,6 +25,7 @@ from .model import (
     PlayerConfig,
     ServerConfig,
 )
+from .press import read_press_options
 from .reader import Table
 
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
@@ -74,6 +75,7 @@ def read_game(t: Table, server: ServerConfig | None) -> GameConfig:
         gm_password=gm_password,
         gm_password_hash=gm_hash,
         mailing_list=t.convert("mailing_list", values.address, None),
+        press_options=read_press_options(t),
     )
     t.finish()
     return game

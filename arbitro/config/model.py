@@ -102,6 +102,19 @@ class PlayerConfig:
 
 
 @dataclass(frozen=True)
+class PressOptions:
+    """Per-game rules of the press relay (issue 7, R-MAIL-3); see docs/PRESS.md."""
+
+    in_retreats: bool = True  # press allowed while a retreat phase is open
+    in_adjustments: bool = True  # ... while a build/disband phase is open
+    images: bool = False  # images survive the relay (metadata stripped)
+    delay: timedelta = timedelta(0)  # most random delay added before delivery
+    publish_at_end: bool = False  # every relayed message mailed to all at the end
+    alias_language: str = "it"  # nation aliases shown as arbitro+game-francia / -france
+    receipts: bool = True  # the sender is told where the message went
+
+
+@dataclass(frozen=True)
 class GameConfig:
     id: str
     name: str
@@ -125,6 +138,7 @@ class GameConfig:
     gm_password: str | None = field(repr=False)
     gm_password_hash: str | None = field(repr=False)
     mailing_list: str | None  # replacement calls (R-ONP-4); None = the GM gets them
+    press_options: PressOptions = field(default_factory=PressOptions)
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from .repos import (
     PlayerRepo,
     PowerRepo,
     PreferenceRepo,
+    PressRepo,
 )
 
 
@@ -42,6 +43,7 @@ class UnitOfWork:
         self.inbound = InboundRepo(session)
         self.outbox = OutboxRepo(session)
         self.audit = AuditRepo(session)
+        self.press = PressRepo(session)
 
 
 class Store:

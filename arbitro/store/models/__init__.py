@@ -4,6 +4,7 @@ from .audit import AuditEntry
 from .game import Assignment, Game, GamePower, Player, Preference
 from .mail import InboundMail, OutboxAttachment, OutboxMessage
 from .phase import Ballot, OrderSubmission, Phase
+from .press import PressDelivery, PressMessage
 
 __all__ = [
     "Assignment",
@@ -18,4 +19,6 @@ __all__ = [
     "Phase",
     "Player",
     "Preference",
+    "PressDelivery",
+    "PressMessage",
 ]

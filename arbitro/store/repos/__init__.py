@@ -7,6 +7,7 @@ from .orders import BallotRepo, OrderRepo
 from .outbox import Attachment, OutboxRepo
 from .phases import PhaseRepo
 from .players import AssignmentRepo, PlayerRepo, PreferenceRepo
+from .press import PressRepo
 
 __all__ = [
     "AssignmentRepo",
@@ -22,4 +23,5 @@ __all__ = [
     "PlayerRepo",
     "PowerRepo",
     "PreferenceRepo",
+    "PressRepo",
 ]
