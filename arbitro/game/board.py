@@ -6,6 +6,7 @@ coast (``STP/NC``). Armies always stand on a province; fleets on a location.
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from dataclasses import dataclass, field
 from enum import Enum
@@ -92,6 +93,7 @@ class Board:
         default_factory=dict, repr=False
     )
     _convoy_seas: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict, repr=False)
+    _build_sites: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
 
     # -- geometry -------------------------------------------------------
 
@@ -202,25 +204,34 @@ class Board:
 
     # -- powers and centres --------------------------------------------
 
-    @property
+    @functools.cached_property
     def supply_centres(self) -> frozenset[str]:
         return frozenset(p.code for p in self.provinces.values() if p.supply_centre)
+
+    @functools.cached_property
+    def seas(self) -> frozenset[str]:
+        return frozenset(p.code for p in self.provinces.values() if p.is_sea)
 
     def victory_threshold(self, power: str) -> int:
         return self.victory_by_power.get(power, self.victory_centres)
 
     def build_centres_of(self, power: str) -> frozenset[str]:
         """Centres where ``power`` may build when it owns them and they stand empty."""
+        cached = self._build_sites.get(power)
+        if cached is not None:
+            return cached
         own = self.powers.get(power)
         if own is None:
             return frozenset()
         if self.build_rule == BUILD_ANY:
-            return self.supply_centres
-        sites = set(own.home_centres) | own.build_centres | self.build_centres
-        if self.build_rule == BUILD_ANY_HOME:
-            for other in self.powers.values():
-                sites |= other.home_centres
-        return frozenset(sites)
+            sites = set(self.supply_centres)
+        else:
+            sites = set(own.home_centres) | own.build_centres | self.build_centres
+            if self.build_rule == BUILD_ANY_HOME:
+                for other in self.powers.values():
+                    sites |= other.home_centres
+        self._build_sites[power] = frozenset(sites)
+        return self._build_sites[power]
 
 
 class BoardError(ValueError):

@@ -41,6 +41,11 @@ class Checked:
 _PENDING = OrderResult(Waive(""), Result.SUCCEEDS)
 
 
+# Every unit without a (legal) order of its own holds; they share one value, which
+# nothing mutates (only moves are marked "convoyed" in _match).
+_HOLD = Effective("hold")
+
+
 def _void(order: Order, source: Source, reason: str, *detail: str) -> OrderResult:
     return OrderResult(order, Result.VOID, reason, tuple(detail), source)
 
@@ -51,16 +56,17 @@ def check_movement_orders(
     orders: Sequence[tuple[Order, Source]],
     infer_single_coast: bool = True,
 ) -> Checked:
-    eff: dict[str, Effective] = {u.province: Effective("hold") for u in position.units}
+    eff: dict[str, Effective] = dict.fromkeys(position.by_province, _HOLD)
     checked = Checked(eff)
     results = checked.results
+    unit_in = position.by_province.get
     for i, (order, source) in enumerate(orders):
-        key = f"#{i}" if order.__class__ not in _UNIT_ORDERS else ""
         if not isinstance(order, _UNIT_ORDERS):
-            results[key] = _void(order, source, "wrong_phase")
+            results[f"#{i}"] = _void(order, source, "wrong_phase")
             continue
-        prov = province_of(order.location)
-        unit = position.unit_in(prov)
+        loc = order.location
+        prov = loc if "/" not in loc else province_of(loc)
+        unit = unit_in(prov)
         if unit is None:
             results[f"#{i}"] = _void(order, source, "no_unit", order.location)
             continue
@@ -78,7 +84,7 @@ def check_movement_orders(
             results[f"{prov}#{i}"] = _void(first[0], first[1], "superseded")
         e = _check_one(board, position, unit, order, infer_single_coast)
         if isinstance(e, tuple):
-            eff[prov] = Effective("hold")
+            eff[prov] = _HOLD
             results[prov] = _void(order, source, *e)
         else:
             e.given = (order, source)
@@ -93,7 +99,7 @@ def _check_one(
 ) -> Effective | tuple[str, ...]:
     here = unit.province
     if isinstance(order, Hold):
-        return Effective("hold")
+        return Effective("hold")  # its own value: it carries the player's order
     if isinstance(order, Move):
         return _check_move(board, unit, order, infer)
     if isinstance(order, Support):
@@ -141,40 +147,44 @@ def _check_move(
     board: Board, unit: Unit, order: Move, infer: bool
 ) -> Effective | tuple[str, ...]:
     here = unit.province
-    dp = province_of(order.destination)
+    written = order.destination
+    dp = written if "/" not in written else province_of(written)
     target = board.provinces.get(dp)
     if target is None:
-        return ("unknown_province", order.destination)
+        return ("unknown_province", written)
     if dp == here:
         return ("own_province",)
-    if target.terrain is Terrain.IMPASSABLE:
+    terrain = target.terrain
+    if terrain is Terrain.IMPASSABLE:
         return ("impassable", dp)
     if unit.kind == ARMY:
-        if target.is_sea:
+        if terrain is Terrain.SEA:
             return ("army_to_sea", dp)
         # An army ignores any coast written after its destination (DATC 4.B.6).
-        if board.can_move(ARMY, here, dp):
+        if dp in board.army_moves.get(here, ()):
             # Over land unless a convoy is ordered for it (decided in _match).
             return Effective("move", target=dp, location=dp, via=order.via_convoy)
         if board.convoyable(here, dp):
             return Effective("move", target=dp, location=dp, convoyed=True, via=True)
         return ("cannot_convoy_there", dp, here)
-    if target.terrain is Terrain.LAND:
+    if terrain is Terrain.LAND:
         return ("fleet_inland", dp)
+    if not target.coasts:
+        if dp in board.fleet_moves.get(unit.location, ()):
+            return Effective("move", target=dp, location=dp)
+        return ("not_adjacent", dp, unit.location)
     reached = board.fleet_coasts_reached(unit.location, dp)
     if not reached:
         return ("not_adjacent", dp, unit.location)
-    if target.coasts:
-        dest = order.destination
-        if dest in target.coasts:
-            if dest not in reached:
-                return ("coast_unreachable", unit.location, dest)
-        elif len(reached) == 1 and infer:
-            dest = reached[0]
-        else:
-            return ("coast_needed", dp, ", ".join(reached))
-        return Effective("move", target=dp, location=dest)
-    return Effective("move", target=dp, location=dp)
+    dest = written
+    if dest in target.coasts:
+        if dest not in reached:
+            return ("coast_unreachable", unit.location, dest)
+    elif len(reached) == 1 and infer:
+        dest = reached[0]
+    else:
+        return ("coast_needed", dp, ", ".join(reached))
+    return Effective("move", target=dp, location=dest)
 
 
 def _match(board: Board, position: Position, checked: Checked) -> None:
@@ -190,11 +200,10 @@ def _match(board: Board, position: Position, checked: Checked) -> None:
         # An army ordered to an adjacent province goes by convoy only when a fleet is
         # ordered to convoy it and the player wrote "via convoy" or one of its own
         # fleets convoys it (DATC 4.A.3); otherwise over land (DATC 6.G.8).
-        fleets = convoys.get(a, [])
-        power = _power(position, a)
+        fleets = convoys.get(a)
         if (
             fleets
-            and (e.via or any(_power(position, f) == power for f in fleets))
+            and (e.via or any(_power(position, f) == _power(position, a) for f in fleets))
             and route_exists(board, a, e.target, {position.unit_in(f).location for f in fleets})  # type: ignore[union-attr]
         ):
             e.convoyed = True
@@ -203,7 +212,8 @@ def _match(board: Board, position: Position, checked: Checked) -> None:
         if e.kind != "move" or not e.convoyed:
             continue
         if at_sea is None:
-            at_sea = {u.location for u in position.units if board.provinces[u.province].is_sea}
+            seas = board.seas
+            at_sea = {u.location for u in position.units if u.province in seas}
         if not route_exists(board, a, e.target, at_sea):
             # Not even a chain of fleets that could convoy it: the order cannot be
             # carried out and the army holds (DATC 6.D.32). With such fleets present
@@ -254,6 +264,6 @@ def route_exists(board: Board, origin: str, dest: str, fleets: set[str]) -> bool
 
 def _unmatch(checked: Checked, p: str, reason: str, *detail: str) -> None:
     given = checked.effective[p].given
-    checked.effective[p] = Effective("hold")
+    checked.effective[p] = _HOLD
     if given is not None:
         checked.results[p] = _void(given[0], given[1], reason, *detail)

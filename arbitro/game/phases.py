@@ -7,6 +7,7 @@ victory is checked after autumn (R-END-1).
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Iterable, Mapping, Sequence
 
 from .adjudicator import adjudicate_movement
@@ -70,7 +71,7 @@ def _given_orders(
     for power, power_orders in orders.items():
         if nmr.get(power) in NMR_REASONS and not power_orders:
             continue
-        given.extend((o, Source.PLAYER) for o in power_orders)
+        given.extend(zip(power_orders, repeat(Source.PLAYER)))
     ordered = {p for p, o in orders.items() if o}
     powers = {u.power for u in position.units} | {d.unit.power for d in position.dislodged}
     if position.phase.kind == ADJUSTMENT:
@@ -248,15 +249,18 @@ def _retreat_destination(written: str, legal: Sequence[str]) -> str | None:
 
 def adjustment_counts(board: Board, position: Position) -> dict[str, int]:
     """Builds (+) or disbands (-) each power has to make this winter (R-ADJU-1)."""
+    delta: dict[str, int] = {}
+    for owner in position.centres.values():
+        delta[owner] = delta.get(owner, 0) + 1
+    for u in position.units:
+        delta[u.power] = delta.get(u.power, 0) - 1
     counts: dict[str, int] = {}
     for power in sorted(board.powers):
-        units = len(position.units_of(power))
-        centres = len(position.centres_of(power))
-        delta = centres - units
-        if delta > 0:
-            delta = min(delta, len(free_build_sites(board, position, power)))
-        if delta:
-            counts[power] = delta
+        d = delta.get(power, 0)
+        if d > 0:
+            d = min(d, len(free_build_sites(board, position, power)))
+        if d:
+            counts[power] = d
     return counts
 
 
@@ -397,12 +401,12 @@ def _advance(
         if phase.season == FALL:
             centres = update_centres(board, after)
             winner = find_winner(board, centres)
-        nxt = make_position(phase.following(), after.units, centres)
+        nxt = Position(phase.following(), after.units, centres)  # units already sorted
         return _skip_empty_winter(board, nxt, after, results, winner)
     if phase.kind == RETREAT:
         return PhaseOutcome(results, after, after=after)
     return _skip_empty_winter(
-        board, make_position(phase.following(), after.units, centres), after, results, None
+        board, Position(phase.following(), after.units, centres), after, results, None
     )
 
 
@@ -417,7 +421,7 @@ def _skip_empty_winter(
         counts = adjustment_counts(board, nxt)
         if not counts or winner is not None:
             if winner is None:
-                nxt = make_position(nxt.phase.following(), nxt.units, nxt.centres)
+                nxt = Position(nxt.phase.following(), nxt.units, nxt.centres)
             return PhaseOutcome(results, nxt, {}, winner, after)
         return PhaseOutcome(results, nxt, counts, winner, after)
     return PhaseOutcome(results, nxt, {}, winner, after)

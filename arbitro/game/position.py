@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from operator import attrgetter
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
@@ -95,6 +96,11 @@ class Position:
     def unit_in(self, province: str) -> Unit | None:
         return self._by_province.get(province)
 
+    @property
+    def by_province(self) -> Mapping[str, Unit]:
+        """Every unit by the province it stands in (read-only by convention)."""
+        return self._by_province
+
     def units_of(self, power: str) -> tuple[Unit, ...]:
         return tuple(u for u in self.units if u.power == power)
 
@@ -112,6 +118,9 @@ class Position:
         return frozenset(u.power for u in self.units) | frozenset(self.centres.values())
 
 
+_LOCATION = attrgetter("location")
+
+
 def make_position(
     phase: Phase | str,
     units: Iterable[Unit],
@@ -121,7 +130,7 @@ def make_position(
     ph = Phase.parse(phase) if isinstance(phase, str) else phase
     return Position(
         phase=ph,
-        units=tuple(sorted(units, key=lambda u: u.location)),
+        units=tuple(sorted(units, key=_LOCATION)),
         centres=dict(sorted(centres.items())),
         dislodged=tuple(sorted(dislodged, key=lambda d: d.unit.location)),
     )
