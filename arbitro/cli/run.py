@@ -1,0 +1,50 @@
+"""``arbitro run --config FILE``: the referee daemon, until SIGTERM or SIGINT."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from typing import Any
+
+from ..config import ConfigError, load_config
+
+EXIT_BAD_CONFIG = 2
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "run",
+        help="run the referee daemon (IMAP intake, SMTP outbox, deadlines)",
+        description="Read mail, answer it, keep the deadlines and mail the results, until "
+        "SIGTERM or SIGINT. Exit 2 when the config is not valid.",
+    )
+    parser.add_argument("--config", required=True, metavar="FILE", help="the TOML config")
+    parser.add_argument(
+        "--log-level", default="INFO", choices=("DEBUG", "INFO", "WARNING", "ERROR")
+    )
+    parser.add_argument(
+        "--tick-seconds", type=float, default=60.0,
+        help="safety tick interval, besides the scheduled deadlines (default 60)",
+    )
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        count = len(exc.problems)
+        print(f"arbitro run: {args.config}: the config is not valid "
+              f"({count} problem{'s' if count != 1 else ''}):", file=sys.stderr)
+        for problem in exc.problems:
+            print(f"  {problem}", file=sys.stderr)
+        return EXIT_BAD_CONFIG
+    from ..daemon import serve, setup_logging  # after the config check: fast failure
+
+    setup_logging(args.log_level)
+    try:
+        asyncio.run(serve(config, tick_seconds=args.tick_seconds))
+    except KeyboardInterrupt:  # a second Ctrl-C during shutdown
+        return 130
+    return 0

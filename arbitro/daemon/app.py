@@ -1,0 +1,299 @@
+"""The daemon: store, referee, mail intake, outbox drainer and scheduler in one asyncio loop.
+
+Start order: the store (migrated), the referee, the scheduler (a stored deadline that
+passed while the daemon was down fires now), the outbox drainer, then the IMAP intake.
+Stop order: intake (no new mail), scheduler and any running tick, drainer, store. The
+drainer stops after the scheduler so that mail queued by a last tick is not left waiting
+on a drainer that is already gone; whatever stays queued goes out at the next start.
+
+Blocking work (database transactions, imapclient) runs in threads; everything that
+touches asyncio objects runs in the loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import ssl
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from ..config import Config
+from ..mail.commands.replies import alert_gm
+from ..mail.handler import MailHandler
+from ..mail.imap import Fetched, IntakeLoop, MailboxClient, Outcome
+from ..mail.outbox import OutboxDrainer, OutboxEntry, StoreOutbox
+from ..mail.smtp import SmtpSender
+from ..service import Referee
+from ..service.common import RenderMap
+from ..store import Store, open_store
+from .scheduler import DeadlineScheduler
+
+log = logging.getLogger("arbitro.daemon")
+
+Clock = Callable[[], datetime]
+FAILED_PREFIX = "outbox-failed:"
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def default_render_map() -> RenderMap | None:
+    """The results map when the renderer is installed (Pillow); none otherwise."""
+    try:
+        from ..reports.maps import render_map_png
+    except ImportError:  # pragma: no cover - Pillow is a dependency; a slim build may drop it
+        return None
+    return render_map_png
+
+
+class Daemon:
+    """One referee process. ``clock`` is the only source of time (tests move it)."""
+
+    def __init__(
+        self,
+        config: Config,
+        *,
+        clock: Clock = utc_now,
+        render_map: RenderMap | None | str = "default",
+        tick_seconds: float = 60.0,
+        drain_seconds: float = 30.0,
+        imap_wait: float | None = None,
+        imap_timeout: float = 30.0,
+        imap_backoff_max: float = 300.0,
+        ssl_context: ssl.SSLContext | None = None,
+        store: Store | None = None,
+    ) -> None:
+        self.config = config
+        self.clock = clock
+        self.render_map = default_render_map() if render_map == "default" else render_map
+        self.tick_seconds = tick_seconds
+        self.drain_seconds = drain_seconds
+        self.imap_wait = imap_wait
+        self.imap_timeout = imap_timeout
+        self.imap_backoff_max = imap_backoff_max
+        self.ssl_context = ssl_context
+        self._given_store = store
+        self.store: Store | None = None
+        self.referee: Referee | None = None
+        self.handler: MailHandler | None = None
+        self.drainer: OutboxDrainer | None = None
+        self.intake: IntakeLoop | None = None
+        self.scheduler: DeadlineScheduler | None = None
+        self.next_wakeup: datetime | None = None
+        self.ticks = 0
+        self.steps: list[str] = []  # every step done, "game:what", in order
+        self._tick_lock = asyncio.Lock()
+        self._schedule_lock = asyncio.Lock()
+        self._reschedule_wanted = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._stopping = False
+        self.running = False
+
+    # -- life cycle -----------------------------------------------------------------
+    async def start(self) -> None:
+        server = self.config.server
+        self._stopping = False
+        self.store = self._given_store or await asyncio.to_thread(
+            open_store, server.database_url
+        )
+        self.referee = Referee(self.store, self.config, render_map=self.render_map)
+        # on_queued is not used: the handler runs in a worker thread, and waking the
+        # drainer (an asyncio.Event) must happen in the loop; _handle_mail does it.
+        self.handler = MailHandler(
+            self.referee,
+            folder=server.imap.folder if server.imap else "INBOX",
+            clock=self.clock,
+        )
+        self.scheduler = DeadlineScheduler(
+            server.database_url, self.tick, clock=self.clock, safety_seconds=self.tick_seconds
+        )
+        self.scheduler.start()
+        await self.reschedule()
+        self._tasks.append(asyncio.create_task(self._rescheduler(), name="rescheduler"))
+        if server.smtp is not None:
+            self.drainer = OutboxDrainer(
+                StoreOutbox(self.store),
+                SmtpSender(server.smtp, ssl_context=self.ssl_context),
+                referee=server.referee_address,
+                on_permanent_failure=self._outbox_failed,
+                clock=self.clock,
+                per_minute=server.limits.outbound_per_minute,
+            )
+            await self.drainer.start(self.drain_seconds)
+        else:
+            log.warning("no [server.smtp]: mails stay queued in the outbox")
+        if server.imap is not None:
+            client = MailboxClient(
+                server.imap,
+                max_bytes=server.limits.max_mail_bytes,
+                timeout=self.imap_timeout,
+                ssl_context=self.ssl_context,
+            )
+            self.intake = IntakeLoop(
+                client,
+                self._handle_mail,
+                wait_seconds=self.imap_wait,
+                backoff_max=self.imap_backoff_max,
+                on_quarantine=self._quarantined,
+            )
+            await self.intake.start()
+        else:
+            log.warning("no [server.imap]: no mail is read")
+        self.running = True
+        log.info(
+            "arbitro: started, %d game(s), next wake-up %s",
+            len(self.config.games),
+            self.next_wakeup.isoformat() if self.next_wakeup else "none",
+        )
+
+    async def stop(self) -> None:
+        self._stopping = True
+        if self.intake is not None:
+            await self.intake.stop()
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            try:
+                await task
+            except asyncio.CancelledError:
+                pass
+        self._tasks.clear()
+        if self.scheduler is not None:
+            self.scheduler.stop()
+        async with self._tick_lock:  # a tick under way finishes its transaction
+            pass
+        if self.drainer is not None:
+            await self.drainer.stop()
+        if self.store is not None and self._given_store is None:
+            self.store.close()
+        self.running = False
+        log.info("arbitro: stopped")
+
+    # -- time ---------------------------------------------------------------------
+    async def tick(self) -> list[str]:
+        """Everything due now (one transaction per step), then the next wake-up."""
+        if self._stopping or self.referee is None:
+            return []
+        async with self._tick_lock:
+            if self._stopping:
+                return []
+            now = self.clock()
+            try:
+                done = await asyncio.to_thread(self.referee.tick, now)
+            except Exception:
+                log.exception("tick failed; retried at the next wake-up")
+                done = []
+            self.ticks += 1
+            for what in done:
+                game, _, step = what.partition(":")
+                log.info("game %s: %s", game, step)
+            self.steps.extend(done)
+            if done:
+                self.wake_drainer()
+            await self.reschedule()
+        return done
+
+    async def reschedule(self) -> datetime | None:
+        """Set the stored wake-up job to ``Referee.next_wakeup`` (computed and set under
+        one lock, so an older answer never overwrites a newer one)."""
+        if self.referee is None or self.scheduler is None or self._stopping:
+            return None
+        async with self._schedule_lock:
+            try:
+                wakeup = await asyncio.to_thread(self.referee.next_wakeup, self.clock())
+            except Exception:
+                log.exception("next wake-up unknown; the periodic tick carries on")
+                return None
+            if not self._stopping:
+                self.scheduler.schedule(wakeup)
+            self.next_wakeup = wakeup
+            return wakeup
+
+    async def _rescheduler(self) -> None:
+        """Reschedules after handled mails, several mails in a row counting as one."""
+        while True:
+            await self._reschedule_wanted.wait()
+            self._reschedule_wanted.clear()
+            await self.reschedule()
+
+    # -- mail -----------------------------------------------------------------------
+    async def _handle_mail(self, uidvalidity: int, uid: int, raw: bytes, size: int) -> Outcome:
+        assert self.handler is not None
+        outcome = await self.handler(uidvalidity, uid, raw, size)
+        self.wake_drainer()
+        # The mail may complete a phase's orders (early processing) or move a deadline.
+        self._reschedule_wanted.set()
+        return outcome
+
+    def wake_drainer(self) -> None:
+        if self.drainer is not None:
+            self.drainer.wake()
+
+    async def _quarantined(self, mail: Fetched, reason: str) -> None:
+        # The handler could not even record the mail (database down): it stays in the
+        # IMAP quarantine folder for the operator.
+        log.error("mail uid %s left in the IMAP quarantine folder: %s", mail.uid, reason)
+
+    async def _outbox_failed(self, entry: OutboxEntry, error: str) -> None:
+        """A mail that can never be delivered: the GM (or operator) is told by mail."""
+        gm = self._gm_for(entry.game_id)
+        if entry.key.startswith(FAILED_PREFIX) or gm is None or gm in entry.recipients:
+            log.error("outbox: mail %s undeliverable, nobody else to tell", entry.id)
+            return
+        language = self.config.server.language
+        what = "mail non recapitabile" if language == "it" else "undeliverable mail"
+        details = (
+            f"To: {', '.join(entry.recipients)}\nSubject: {entry.subject}\n"
+            f"Key: {entry.key}\n\n{error}"
+        )
+        now = self.clock()
+
+        def queue() -> None:
+            assert self.store is not None and self.referee is not None
+            with self.store.begin() as uow:
+                alert_gm(self.referee.svc, uow, f"{FAILED_PREFIX}{entry.id}", gm, language,
+                         what, details, now, entry.game_id)
+
+        await asyncio.to_thread(queue)
+        self.wake_drainer()
+
+    def _gm_for(self, game_id: str | None) -> str | None:
+        server = self.config.server
+        if server.gm_notify_address:
+            return server.gm_notify_address
+        for game in self.config.games:
+            if game.id == game_id or game_id is None:
+                return game.gm_address
+        return None
+
+
+async def serve(
+    config: Config,
+    *,
+    on_started: Callable[[Daemon], Any] | None = None,
+    stop_event: asyncio.Event | None = None,
+    **options: Any,
+) -> None:
+    """Run a daemon until SIGTERM or SIGINT (or ``stop_event``), then stop it cleanly."""
+    daemon = Daemon(config, **options)
+    stop = stop_event or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    signals = (signal.SIGTERM, signal.SIGINT)
+    for sig in signals:
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        await daemon.start()
+        if on_started is not None:
+            result = on_started(daemon)
+            if asyncio.iscoroutine(result):
+                await result
+        await stop.wait()
+        log.info("arbitro: stopping")
+    finally:
+        await daemon.stop()
+        for sig in signals:
+            loop.remove_signal_handler(sig)
