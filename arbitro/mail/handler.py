@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 
 from ..config import GameConfig
 from ..game.parse import IGNORED, parse_orders
+from ..press import relay_press
 from ..service import Referee
 from ..store import InboundStatus, UnitOfWork
 from .addressing import find_games
@@ -159,9 +160,8 @@ class MailHandler:
                           limit=server.limits.max_mail_bytes // 1024)
             return Handled(InboundStatus.PROCESSED, note, game.id)
         relay = [ref for ref in find_games(mail, referee, sep, self._game_ids()) if ref.alias]
-        if relay:
-            note = refuse(self.svc, uow, mail_id, mail.from_address, lang, "press_unavailable",
-                          now, game.id, mail.subject, game=game.id)
+        if relay:  # press through the relay (issue 7, R-MAIL-3)
+            note = relay_press(self.svc, uow, mail_id, mail, game, relay, now, lang)
             return Handled(InboundStatus.PROCESSED, note, game.id)
         password, body = take_password(mail.body)
         command, words, text = self._command(mail, body)

@@ -1,0 +1,65 @@
+"""Relay aliases: ``arbitro+<game>-<nation>@host`` per nation, and the broadcast alias.
+
+A nation answers to its Italian and English names, its key and its Italian code, written
+lower-case without accents, blanks as "_" (``francia``, ``france``, ``fra``); the alias the
+referee writes follows the game's ``press_aliases`` language.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from ..game.board import Board
+from ..mail.addressing import relay_address
+
+BROADCAST = "*"  # the alias of every nation at once
+ANONYMOUS = "?"  # the alias anonymous grey press comes from: it takes no replies
+BROADCAST_NAMES = {"it": "tutti", "en": "all"}
+ANONYMOUS_NAMES = {"it": "anonimo", "en": "anonymous"}
+_RESERVED = {
+    **{name: BROADCAST for name in (*BROADCAST_NAMES.values(), "tutte", "everyone")},
+    **{name: ANONYMOUS for name in (*ANONYMOUS_NAMES.values(), "anonima")},
+}
+
+
+def slug(name: str) -> str:
+    """ "Turchia" -> "turchia", "Ottoman Empire" -> "ottoman_empire"."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "_", plain.lower()).strip("_")
+
+
+def alias_of(board: Board, power: str, lang: str = "it") -> str:
+    p = board.powers[power]
+    return slug(p.name_it if lang == "it" else p.name_en) or slug(power)
+
+
+def resolve(board: Board, alias: str) -> str | None:
+    """The power key an alias names, BROADCAST, ANONYMOUS, or None when unknown."""
+    wanted = slug(alias)
+    if wanted in _RESERVED:
+        return _RESERVED[wanted]
+    for key, p in board.powers.items():
+        if wanted in {slug(n) for n in (key, p.name, p.name_it, p.name_en, p.code_it) if n}:
+            return key
+    return None
+
+
+def address_of(
+    referee: str, separator: str, game: str, board: Board, power: str, lang: str
+) -> str:
+    """The address the referee delivers ``power``'s press from."""
+    if power == BROADCAST:
+        alias = BROADCAST_NAMES.get(lang, "tutti")
+    elif power == ANONYMOUS:
+        alias = ANONYMOUS_NAMES.get(lang, "anonimo")
+    else:
+        alias = alias_of(board, power, lang)
+    return relay_address(referee, game, alias, separator)
+
+
+def every_alias(board: Board, lang: str) -> list[str]:
+    """The aliases a player may write to, for refusals and help."""
+    return [alias_of(board, p, lang) for p in sorted(board.powers)] + [
+        BROADCAST_NAMES.get(lang, "tutti")
+    ]

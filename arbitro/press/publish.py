@@ -1,0 +1,56 @@
+"""Publishing the press at the end of a game, when the GM chose so (press_publish_at_end).
+
+The service calls ``publish_press`` once the game is finished, in the same transaction.
+Anonymous messages stay anonymous; no address or player name is ever published (the
+archive holds only cleaned text and nations).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from ..reports import phase_name, power_name, when
+from ..service.common import Services
+from ..store import PlayerStatus, UnitOfWork
+from ..store.models import PressMessage
+
+
+def publish_press(svc: Services, uow: UnitOfWork, game_id: str, now: datetime) -> int:
+    """Queue the archive to every active player and the GM; the number of mails queued
+    (0 when the GM did not ask for it, there was no press, or it was done before)."""
+    try:
+        game = svc.config.game(game_id)
+    except KeyError:
+        return 0
+    if not game.press_options.publish_at_end or game.press == "none":
+        return 0
+    messages = uow.press.list(game_id)
+    if not messages:
+        return 0
+    board = svc.boards(game.variant)
+    readers = [(p.address, p.language) for p in uow.players.list(game_id, PlayerStatus.ACTIVE)]
+    readers.append((game.gm_address, game.language))
+    queued = 0
+    for address, lang in dict(readers).items():
+        entries = [_entry(board, m, game.timezone, lang) for m in messages]
+        sent = svc.mailer.send(
+            uow, f"press-archive:{game_id}:{address}", to=[address], template="press_archive",
+            lang=lang, now=now, game_id=game_id,
+            context={"game": {"id": game.id, "name": game.name}, "entries": entries},
+        )
+        queued += sent is not None
+    return queued
+
+
+def _entry(board: Any, m: PressMessage, timezone: str, lang: str) -> dict[str, Any]:
+    anonymous = "Anonimo" if lang == "it" else "Anonymous"
+    return {
+        "phase_name": phase_name(m.phase, lang) if m.phase else "-",
+        "when": when(m.deliver_at, timezone, lang),
+        "from_name": anonymous if m.anonymous else power_name(board, m.from_power, lang),
+        "to_names": [power_name(board, p, lang) for p in m.to_powers],
+        "broadcast": m.broadcast,
+        "subject": m.subject,
+        "text": m.text,
+    }
