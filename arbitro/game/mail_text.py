@@ -20,6 +20,7 @@ _REPLY = re.compile(
     r"-{2,} ?(original message|messaggio originale|forwarded message|messaggio inoltrato) ?-{2,})\s*$",
     re.IGNORECASE,
 )
+_RULE = re.compile(r"_{3,}|-{5,}")  # a line drawn under the text: what follows is not orders
 _DEVICE = re.compile(r"^(sent from my .*|inviato da(l)? .*|get outlook for .*)$", re.IGNORECASE)
 
 
@@ -105,7 +106,7 @@ def mail_lines(body: str) -> list[MailLine]:
         if tail is not None:
             result.append(MailLine(number, stripped, tail))
             continue
-        if raw.startswith("-- ") or stripped in ("--", "—") or re.fullmatch(r"_{3,}|-{5,}", stripped):
+        if raw.startswith("-- ") or stripped in ("--", "—") or _RULE.fullmatch(stripped):
             tail = SIGNATURE
             result.append(MailLine(number, stripped, SIGNATURE))
             continue

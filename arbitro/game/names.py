@@ -80,9 +80,13 @@ def key_of(words: list[str] | tuple[str, ...]) -> str:
     return "".join(w for w in words if w not in NAME_FILLERS)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class NameIndex:
-    """Province and power names of one board, for lookup by key."""
+    """Province and power names of one board, for lookup by key.
+
+    Compared and hashed by identity, like the board it is built from (one index
+    per board), so that pure functions of it can be memoised.
+    """
 
     exact: Mapping[str, tuple[str, ...]]  # key -> province codes (first = usual reading)
     prefixes: Mapping[str, tuple[str, ...]]  # start of a long name -> province codes
@@ -109,6 +113,10 @@ class NameIndex:
         got = self.prefixes.get(key)
         if got:
             return got
+        return _spelt(self, key)
+
+    def spelt_as(self, key: str) -> tuple[str, ...]:
+        """Provinces a key may mean as a slip of the pen (a few edits from a long name)."""
         limit = allowed_errors(key)
         if limit == 0:
             return ()
@@ -141,6 +149,13 @@ class NameIndex:
         best, keys = closest(key, self.powers.keys(), 2)
         names = {self.powers[k] for k in keys}
         return names.pop() if best <= 2 and len(names) == 1 else None
+
+
+@functools.lru_cache(maxsize=2048)
+def _spelt(ix: NameIndex, key: str) -> tuple[str, ...]:
+    """Provinces a misspelt key may mean (memoised: the edit distances are the cost,
+    and a player who misspells a name usually does it on every line)."""
+    return ix.spelt_as(key)
 
 
 def build_index(board: Board) -> NameIndex:

@@ -52,6 +52,8 @@ _COAST_DIR = _table({"NC": "n north nord settentrionale nc cn", "SC": "s south s
 _COAST_WORD = frozenset("costa coast c".split())
 # bare coast words (no slash or parenthesis) that cannot be a verb or filler
 _BARE_COAST = frozenset("nc sc ec wc cn cs ce nord sud est north south east west ovest".split())
+# every word a coast may start with
+_COAST_START = frozenset(_COAST_DIR) | _COAST_WORD | {"/", "costa"}
 
 
 class Token(NamedTuple):
@@ -76,7 +78,20 @@ _CHARS = str.maketrans({
 _ARROW = re.compile(r"-+>|=+>")
 _ELISION = re.compile(r"\b(d|l|dell|nell|all|sull|dall|un|coll)['’`]", re.IGNORECASE)
 _JOINED = re.compile(r"\b(mid|north|nord|south|east|west|st|n|s|e|w)\s*[-–]\s*(?=atl|afr|med|pet|pie)", re.IGNORECASE)
+# what must follow a joined name's dash: a cheap test before the costly _JOINED
+_JOINED_END = re.compile(r"atl|afr|med|pet|pie", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+|[-/:;,?]")
+_HOLD_XS = re.compile(r"x{2,}")
+
+# Words that read the same on every board, in the order lex tries them: separators,
+# unit types, verbs. None: a lone slash (not after a province), skipped.
+_FIXED: dict[str, tuple[str, str] | None] = {
+    ";": (SEP, ";"), ",": (SEP, ","), ":": (COLON, ":"), "/": None,
+    **{w: (KIND, v) for w, v in KINDS.items()},
+    **{w: (VERB, v) for w, v in VERBS.items() if w not in KINDS},
+}
+# What _reserved tests, as one set lookup
+_RESERVED = frozenset(_FIXED)
 
 
 def split_words(text: str) -> list[str]:
@@ -84,36 +99,24 @@ def split_words(text: str) -> list[str]:
         text = _ARROW.sub(" - ", text)
     if "'" in text or "’" in text or "`" in text:
         text = _ELISION.sub("", text)
-    if "-" in text or "–" in text:
+    if ("-" in text or "–" in text) and _JOINED_END.search(text):
         text = _JOINED.sub(r"\1", text)
     return _WORD.findall(text.translate(_CHARS))
 
 
 def lex(text: str, ix: NameIndex, fuzzy: bool = False, lang: str = "it") -> list[Token]:
     raw = split_words(text)
-    low = [fold(w) for w in raw]
+    # ASCII text (nearly every order line) folds by lower() alone
+    low = [w.lower() for w in raw] if text.isascii() else [fold(w) for w in raw]
     n = len(low)
     out: list[Token] = []
     i = 0
     while i < n:
         w = low[i]
-        if w in (";", ","):
-            out.append(Token(SEP, w, raw[i]))
-            i += 1
-            continue
-        if w == ":":
-            out.append(Token(COLON, w, raw[i]))
-            i += 1
-            continue
-        if w == "/":
-            i += 1  # a slash not after a province: nothing to say
-            continue
-        if w in KINDS:
-            out.append(Token(KIND, KINDS[w], raw[i]))
-            i += 1
-            continue
-        if w in VERBS:
-            out.append(Token(VERB, VERBS[w], raw[i]))
+        if w in _FIXED:
+            fixed = _FIXED[w]
+            if fixed is not None:  # a slash not after a province: nothing to say
+                out.append(Token(fixed[0], fixed[1], raw[i]))
             i += 1
             continue
         got = _power_at(low, i, ix) if w in ix.power_starts else None
@@ -132,13 +135,9 @@ def lex(text: str, ix: NameIndex, fuzzy: bool = False, lang: str = "it") -> list
             out.append(tok)
             i = j
             continue
-        if w in KINDS:
-            out.append(Token(KIND, KINDS[w], raw[i]))
-        elif w in VERBS:
-            out.append(Token(VERB, VERBS[w], raw[i]))
-        elif w in FILLERS:
+        if w in FILLERS:
             out.append(Token(FILL, w, raw[i]))
-        elif re.fullmatch(r"x{2,}", w):
+        elif _HOLD_XS.fullmatch(w):
             out.append(Token(VERB, HOLD, raw[i]))
         else:
             out.append(Token(UNK, w, raw[i]))
@@ -147,7 +146,7 @@ def lex(text: str, ix: NameIndex, fuzzy: bool = False, lang: str = "it") -> list
 
 
 def _reserved(w: str) -> bool:
-    return w in KINDS or w in VERBS or w in (";", ",", ":", "/") or w.startswith("-")
+    return w in _RESERVED or w.startswith("-")
 
 
 def _power_at(low: list[str], i: int, ix: NameIndex) -> tuple[str, int] | None:
@@ -179,21 +178,24 @@ def _location_at(
         return (Token(LOC, w, raw[i], ix.lookup(w, lang)), i + 1) if codes else None
     n = len(low)
     # the longest run of words whose letters make a known name ("Mare del Nord", "North Sea")
-    acc, best = "", None
-    for j in range(i, min(n, i + ix.max_words)):
-        x = low[j]
-        if j > i and (_reserved(x) or not x.isalnum()):
-            break
-        if j > i and x in NAME_FILLERS:
-            continue
-        acc += x
-        if acc not in ix.key_starts:
-            break
-        if ix.exact.get(acc) and not (j > i and low[j] in FILLERS):
-            best = (acc, j + 1)
+    key_starts, exact = ix.key_starts, ix.exact
+    acc, best = w, (w, i + 1) if w in exact else None
+    if w in key_starts:
+        for j in range(i + 1, min(n, i + ix.max_words)):
+            x = low[j]
+            if x in _RESERVED or x[:1] == "-" or not x.isalnum():
+                break
+            if x in NAME_FILLERS:
+                continue
+            acc += x
+            if acc not in key_starts:
+                break
+            if acc in exact and x not in FILLERS:
+                best = (acc, j + 1)
     if best is not None and not (best[1] == i + 1 and w in FILLERS):
         key, j = best
-        return Token(LOC, key, " ".join(raw[i:j]), ix.lookup(key, lang)), j
+        text = raw[i] if j == i + 1 else " ".join(raw[i:j])
+        return Token(LOC, key, text, ix.lookup(key, lang)), j
     if not fuzzy or not w.isalpha() or w in FILLERS:
         return None
     for j in range(min(n, i + 3), i, -1):
@@ -216,8 +218,10 @@ def _span_ok(ws: list[str]) -> bool:
 def _with_coast(tok: Token, raw: list[str], low: list[str], j: int, ix: NameIndex) -> tuple[Token, int]:
     """Read a coast after a province: /nc, (ec), sc, costa est, north coast, n.c. ..."""
     n = len(low)
+    if j >= n or low[j] not in _COAST_START:
+        return tok, j  # the common case: no coast follows
     k = j
-    slash = k < n and low[k] == "/"
+    slash = low[k] == "/"
     if slash:
         k += 1
     start = k

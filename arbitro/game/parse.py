@@ -204,6 +204,8 @@ def _line(ctx: _Context, number: int, text: str) -> list[LineReport]:
 
 def _strip_bullet(text: str) -> str:
     s = text.strip()
+    if s[:1].isalpha():
+        return s  # the usual line: no bullet, number or dash before the order
     for prefix in ("•", "*", "·", "+"):
         if s.startswith(prefix):
             s = s[1:].lstrip()
@@ -219,6 +221,9 @@ def _strip_bullet(text: str) -> str:
 
 def _segments(line: str, tokens: list[Token]) -> list[tuple[list[Token], str]]:
     """Split on ``;`` and ``,``; the text of each part is re-found in the line."""
+    if "," not in line and ";" not in line:  # one part (no SEP token either)
+        text = line.strip()
+        return [(list(tokens), text)] if tokens or text else []
     parts: list[list[Token]] = [[]]
     for t in tokens:
         if t.type == SEP:
@@ -237,6 +242,8 @@ def _split_text(line: str) -> list[str]:
 
 def _header(tokens: list[Token]) -> tuple[str | None, str | None] | None:
     """A line like "ORDINI FRANCIA - Primavera 1901" or "Costruzioni:"."""
+    if tokens and tokens[0].type == KIND:
+        return None  # an order ("A ...", "Army ..."): no unit type word is a header word
     sig = [t for t in tokens if t.type not in (COLON, SEP)]
     if not sig:
         return None
@@ -565,15 +572,24 @@ def _judge(ctx: _Context, number: int, d: _Draft, text: str, first: bool) -> Lin
     if d.error is not None and d.error[0] in ("unknown_word", "unknown_province", "incomplete", "extra_text"):
         return _syntax_report(ctx, number, text, d)
     readings = _readings(ctx, d)
+    if len(readings) == 1:  # nothing to choose between (names with one province each)
+        return _judge_tail(ctx, number, d, text, readings[0])
+    best = _choose(ctx, number, text, d, readings)
+    if isinstance(best, LineReport):
+        return best
+    return _judge_tail(ctx, number, d, text, best)
+
+
+def _choose(ctx: _Context, number: int, text: str, d: _Draft, readings: list[_Reading]) -> _Reading | LineReport:
+    """The reading the board settles on, or a report that it cannot choose."""
     valid = [r for r in readings if r.order is not None and r.level == 0]
-    if len(readings) > 1:
-        # a name with two readings: a move over land settles it, a convoy does not
-        # ("A Rom - Gal" is not a convoy to Galles, it is Galizia misjudged)
-        direct = [r for r in valid if not any(code == "needs_convoy" for code, _ in r.notes)]
-        if direct:
-            valid = direct
-        elif valid and len(valid) < len(readings):
-            valid = valid + [r for r in readings if r not in valid and r.order is not None and r.level <= ILLEGAL]
+    # a name with two readings: a move over land settles it, a convoy does not
+    # ("A Rom - Gal" is not a convoy to Galles, it is Galizia misjudged)
+    direct = [r for r in valid if not any(code == "needs_convoy" for code, _ in r.notes)]
+    if direct:
+        valid = direct
+    elif valid and len(valid) < len(readings):
+        valid = valid + [r for r in readings if r not in valid and r.order is not None and r.level <= ILLEGAL]
     distinct: list[_Reading] = []
     for r in valid:
         if all(r.order != x.order for x in distinct):
@@ -581,9 +597,11 @@ def _judge(ctx: _Context, number: int, d: _Draft, text: str, first: bool) -> Lin
     if len(distinct) > 1:
         return _ambiguous(ctx, number, text, d, distinct)
     if distinct:
-        best = distinct[0]
-    else:
-        best = min(readings, key=lambda r: r.level)  # stable: usual reading first
+        return distinct[0]
+    return min(readings, key=lambda r: r.level)  # stable: usual reading first
+
+
+def _judge_tail(ctx: _Context, number: int, d: _Draft, text: str, best: _Reading) -> LineReport:
     if best.error is not None:
         return _report(ctx, number, text, VOID, None, best.error[0], best.error[1], _suggest_error(ctx, d, best))
     order = best.order
@@ -606,6 +624,8 @@ def _judge(ctx: _Context, number: int, d: _Draft, text: str, first: bool) -> Lin
 
 def _readings(ctx: _Context, d: _Draft) -> list[_Reading]:
     slots: list[Token] = [t for t in (d.loc, d.tloc, d.dest, *d.hops) if t is not None]
+    if all(len(t.codes) == 1 for t in slots):  # the usual case: one reading
+        return [_reading(ctx, d, {id(t): t.codes[0] for t in slots})]
     choices = list(itertools.islice(itertools.product(*(t.codes for t in slots)), 32))
     out = []
     for choice in choices or [()]:
@@ -752,9 +772,10 @@ def _build(
         for h in d.hops:
             if not board.provinces[pick[id(h)]].is_sea:
                 probs.append(Problem(ILLEGAL, "convoy_not_sea", (pick[id(h)],)))
-        overland = board.can_move(ARMY, here, province_of(dest))
-        if kind == ARMY and not via and not overland and sea_path(board, here, province_of(dest)):
-            notes.append(("needs_convoy", (here, province_of(dest))))
+        if kind == ARMY and not via:
+            there = province_of(dest)
+            if not board.can_move(ARMY, here, there) and sea_path(board, here, there):
+                notes.append(("needs_convoy", (here, there)))
         return Move(power, kind, loc, dest, via), probs, notes
     # support or convoy
     assert d.tloc is not None
@@ -975,7 +996,7 @@ def _one_per_unit(ctx: _Context, reports: list[LineReport]) -> list[LineReport]:
         if last[key] != i:
             later = reports[last[key]].line
             msg = messages.text("superseded", ctx.lang) + f" ({'riga' if ctx.lang == 'it' else 'line'} {later})"
-            out[i] = replace(r, status=VOID, code="superseded", message=msg)
+            out[i] = LineReport(r.line, r.text, VOID, r.order, "superseded", msg, r.suggestion)
         elif isinstance(r.order, Move):
             moving[province_of(r.order.location)] = i
     into: dict[str, Move] = {}

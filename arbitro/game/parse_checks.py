@@ -9,6 +9,7 @@ Details are raw locations; the parser words them for the player.
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from dataclasses import dataclass
 
@@ -26,8 +27,12 @@ class Problem:
     details: tuple[str, ...] = ()
 
 
+@functools.lru_cache(maxsize=4096)
 def sea_path(board: Board, origin: str, dest: str) -> bool:
-    """Could a chain of fleets at sea carry an army from origin to dest?"""
+    """Could a chain of fleets at sea carry an army from origin to dest?
+
+    Memoised: a pure function of the map (boards compare by identity), asked
+    for every army move that is not to a neighbour."""
     o, d = board.provinces.get(origin), board.provinces.get(dest)
     if o is None or d is None or o.terrain is not Terrain.COAST or d.terrain is not Terrain.COAST:
         return False
@@ -143,11 +148,21 @@ def check(board: Board, order: Order, position: Position | None, phase: str | No
 
 
 def _can_stand(board: Board, kind: str, location: str) -> bool:
-    if board.unit_can_stand(kind, location):
-        return True
-    # a fleet written on a split-coast province without its coast
-    prov = board.provinces.get(province_of(location))
-    return kind == FLEET and prov is not None and location == prov.code and bool(prov.coasts)
+    return (kind, location) in _standing(board)
+
+
+@functools.lru_cache(maxsize=8)
+def _standing(board: Board) -> frozenset[tuple[str, str]]:
+    """Every (unit type, location) where a unit may be written as standing: where
+    it may exist, and a fleet on a split-coast province without its coast. A set
+    built once per board: asked for every order read."""
+    out = set()
+    for prov in board.provinces.values():
+        for loc in (prov.code, *prov.coasts):
+            for kind in (ARMY, FLEET):
+                if board.unit_can_stand(kind, loc) or (kind == FLEET and loc == prov.code and prov.coasts):
+                    out.add((kind, loc))
+    return frozenset(out)
 
 
 def _check_move(board: Board, kind: str | None, location: str, dest: str, convoy: bool = True) -> list[Problem]:
@@ -162,7 +177,7 @@ def _check_move(board: Board, kind: str | None, location: str, dest: str, convoy
     if kind == ARMY:
         if target.is_sea:
             return [Problem(ILLEGAL, "army_to_sea", (dp,))]
-        if board.can_move(ARMY, here, dp) or (convoy and sea_path(board, here, dp)):
+        if dp in board.army_moves.get(here, ()) or (convoy and sea_path(board, here, dp)):
             return []
         both_coastal = board.provinces[here].terrain is Terrain.COAST and target.terrain is Terrain.COAST
         code = "cannot_convoy_there" if convoy and both_coastal else "not_adjacent"
