@@ -42,7 +42,7 @@ _HEADER_LINE = re.compile(
     r"^\s*\*?(from|da|de|von|sent|inviato|date|data|to|a|cc|subject|oggetto)\*?\s*:", re.IGNORECASE
 )
 _KEEP_WORDS = 3  # shorter name pieces are not scrubbed as words (too many false hits)
-_GENERIC_LABELS = frozenset("www mail mail2 posta smtp imap pop pop3 mx webmail email".split())
+_GENERIC_LABELS = frozenset(["www", "mail", "mail2", "posta", "smtp", "imap", "pop", "pop3", "mx", "webmail", "email"])
 
 
 def normalise(text: str) -> str:

@@ -13,13 +13,11 @@ import re
 from html.parser import HTMLParser
 
 _DROP = frozenset(
-    "script style head title template noscript svg math object iframe embed select "
-    "textarea button audio video canvas map".split()
+    ["script", "style", "head", "title", "template", "noscript", "svg", "math", "object", "iframe", "embed", "select", "textarea", "button", "audio", "video", "canvas", "map"]
 )
-_VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
+_VOID = frozenset(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"])
 _BLOCK = frozenset(
-    "p div br li tr h1 h2 h3 h4 h5 h6 table ul ol pre hr dd dt section article header "
-    "footer address".split()
+    ["p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "table", "ul", "ol", "pre", "hr", "dd", "dt", "section", "article", "header", "footer", "address"]
 )
 _HIDDEN_STYLE = re.compile(
     r"display\s*:\s*none|visibility\s*:\s*(hidden|collapse)|"

@@ -25,7 +25,7 @@ def publish_press(svc: Services, uow: UnitOfWork, game_id: str, now: datetime) -
         return 0
     if not game.press_options.publish_at_end or game.press == "none":
         return 0
-    messages = uow.press.list(game_id)
+    messages = uow.press.messages(game_id)
     if not messages:
         return 0
     board = svc.boards(game.variant)

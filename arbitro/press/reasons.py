@@ -33,8 +33,8 @@ REASONS: dict[str, tuple[str, str]] = {
     ),
     "not_started": (
         "Game {game} has not started yet: there is no press before the nations are assigned.",
-        "La partita {game} non è ancora iniziata: niente stampa prima dell'assegnazione "
-        "delle nazioni.",
+        ("La partita {game} non è ancora iniziata: niente stampa prima dell'assegnazione "
+         "delle nazioni."),
     ),
     "game_over": (
         "Game {game} is over: press is closed.",

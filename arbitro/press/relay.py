@@ -250,18 +250,20 @@ def _needles(
     including those in Sender/Reply-To tricks; other players' full names too."""
     names = [mail.from_name, player.name]
     addresses = [mail.from_address, player.address, *mail.reply_to, mail.return_path]
+    # Other display names (Sender, Reply-To...) go whole, not word by word: they often
+    # hold ordinary words ("Mario (privato)").
+    whole = [p.name for p in uow.players.list(game_id) if p.id != player.id]
     try:
         msg = email.message_from_bytes(raw, policy=email.policy.compat32)
         for header in _ADDR_HEADERS:
             for display, address in email.utils.getaddresses(
                 [_decoded(str(v)) for v in msg.get_all(header) or []]
             ):
-                names.append(display)
+                whole.append(display)
                 addresses.append(address)
-    except Exception:  # noqa: BLE001 — the parsed InboundMail already gave the main ones
+    except Exception:  # noqa: BLE001, S110 — the parsed InboundMail gave the main ones
         pass
-    others = [p.name for p in uow.players.list(game_id) if p.id != player.id]
-    return identity_needles(names, addresses, others)
+    return identity_needles(names, addresses, whole)
 
 
 def _decoded(value: str) -> str:

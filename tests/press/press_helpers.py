@@ -78,7 +78,7 @@ class Game:
 
     def press_rows(self) -> list[PressMessage]:
         with self.store.begin() as uow:
-            return uow.press.list(self.game_id)
+            return uow.press.messages(self.game_id)
 
 
 def start_game(tmp_path: Path, game_id: str, press: str, **options: Any) -> Game:

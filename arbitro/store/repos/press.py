@@ -69,7 +69,7 @@ class PressRepo:
         found = self.session.execute(stmt).first()
         return (found[0], found[1]) if found else None
 
-    def list(self, game_id: str) -> list[PressMessage]:
+    def messages(self, game_id: str) -> list[PressMessage]:
         stmt = (
             select(PressMessage)
             .where(PressMessage.game_id == game_id)
