@@ -27,6 +27,7 @@ from ..mail.imap import Fetched, IntakeLoop, MailboxClient, Outcome
 from ..mail.outbox import OutboxDrainer, OutboxEntry, StoreOutbox
 from ..mail.smtp import SmtpSender
 from ..service import Referee
+from ..service.referee import MAX_STEPS
 from ..service.common import RenderMap
 from ..store import Store, open_store
 from .scheduler import DeadlineScheduler
@@ -90,6 +91,7 @@ class Daemon:
         self._schedule_lock = asyncio.Lock()
         self._reschedule_wanted = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
+        self._ticking: set[asyncio.Future[list[str]]] = set()
         self._stopping = False
         self.running = False
 
@@ -164,8 +166,8 @@ class Daemon:
         self._tasks.clear()
         if self.scheduler is not None:
             self.scheduler.stop()
-        async with self._tick_lock:  # a tick under way finishes its transaction
-            pass
+        if self._ticking:  # a tick under way finishes its transactions
+            await asyncio.gather(*self._ticking, return_exceptions=True)
         if self.drainer is not None:
             await self.drainer.stop()
         if self.store is not None and self._given_store is None:
@@ -175,25 +177,43 @@ class Daemon:
 
     # -- time ---------------------------------------------------------------------
     async def tick(self) -> list[str]:
-        """Everything due now (one transaction per step), then the next wake-up."""
+        """Everything due now (one transaction per step), then the next wake-up.
+
+        The work runs as a task of its own, shielded: the scheduler cancels its jobs when
+        it shuts down, and a transaction under way in a thread must finish before the
+        store closes (``stop`` waits for it)."""
         if self._stopping or self.referee is None:
             return []
+        task = asyncio.ensure_future(self._tick())
+        self._ticking.add(task)
+        task.add_done_callback(self._ticking.discard)
+        return await asyncio.shield(task)
+
+    async def _tick(self) -> list[str]:
+        assert self.referee is not None
         async with self._tick_lock:
             if self._stopping:
                 return []
             now = self.clock()
-            try:
-                done = await asyncio.to_thread(self.referee.tick, now)
-            except Exception:
-                log.exception("tick failed; retried at the next wake-up")
-                done = []
-            self.ticks += 1
-            for what in done:
+            done: list[str] = []
+            # Referee.tick() step by step, so that a stop waits for one step at most (a
+            # daemon that was down for weeks catches up one day per step).
+            for _ in range(MAX_STEPS):
+                if self._stopping:
+                    break
+                try:
+                    what = await asyncio.to_thread(self.referee.step, now)
+                except Exception:
+                    log.exception("step failed; retried at the next wake-up")
+                    break
+                if what is None:
+                    break
                 game, _, step = what.partition(":")
                 log.info("game %s: %s", game, step)
-            self.steps.extend(done)
-            if done:
+                done.append(what)
+                self.steps.append(what)
                 self.wake_drainer()
+            self.ticks += 1
             await self.reschedule()
         return done
 

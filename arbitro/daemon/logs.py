@@ -6,7 +6,7 @@ import logging
 import sys
 
 # Libraries that talk at INFO about every job run or connection: warnings only.
-_QUIET = ("apscheduler", "aiosmtpd", "mail.log", "pymap", "imapclient", "asyncio")
+_QUIET = ("alembic", "apscheduler", "aiosmtpd", "mail.log", "pymap", "imapclient", "asyncio")
 
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 

@@ -12,6 +12,7 @@ that finds the running daemon through a per-process registry keyed by database.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 from collections.abc import Awaitable, Callable
@@ -45,7 +46,10 @@ async def fire(name: str) -> None:
     if tick is None:
         log.warning("scheduler: no daemon %s in this process; job skipped", name)
         return
-    await tick()
+    try:
+        await tick()
+    except asyncio.CancelledError:
+        pass  # the scheduler is shutting down; the daemon waits for the tick itself
 
 
 def scheduler_name(database_url: str) -> str:
