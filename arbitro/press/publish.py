@@ -8,12 +8,14 @@ archive holds only cleaned text and nations).
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..reports import phase_name, power_name, when
-from ..service.common import Services
 from ..store import PlayerStatus, UnitOfWork
 from ..store.models import PressMessage
+
+if TYPE_CHECKING:  # the service may import this package (publish_press)
+    from ..service.common import Services
 
 
 def publish_press(svc: Services, uow: UnitOfWork, game_id: str, now: datetime) -> int:

@@ -21,7 +21,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..config import Config, GameConfig
 from ..game.board import Board
@@ -30,13 +30,15 @@ from ..mail.auth import identify, take_password
 from ..mail.compose import message_id_for
 from ..mail.message import InboundMail
 from ..reports import phase_name, power_name, when
-from ..service.common import Services
 from ..store import Attachment, GameStatus, PlayerStatus, PowerStatus, UnitOfWork
 from ..store.models import Player
 from . import aliases
 from .clean import REMOVED_EN, REMOVED_IT, clean_body, clean_subject, identity_needles
 from .extract import Content, extract
 from .reasons import reason_text, state_text
+
+if TYPE_CHECKING:  # the service may import this package (publish_press)
+    from ..service.common import Services
 
 MAX_TEXT = 20_000  # characters of cleaned text
 DATE_ROUNDING = timedelta(hours=1)

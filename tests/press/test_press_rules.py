@@ -220,3 +220,29 @@ def test_archive_stays_private_by_default(tmp_path: Path) -> None:
     send(game, "FRANCE", alias("privata", "germania"), "Segreto")
     with game.store.begin() as uow:
         assert publish_press(game.referee.svc, uow, "privata", NOW) == 0
+
+
+def test_images_are_relayed_only_when_the_gm_allows(tmp_path: Path) -> None:
+    import email
+    import email.policy
+    import io
+
+    from PIL import Image
+
+    picture = io.BytesIO()
+    Image.new("RGB", (4, 4), (1, 2, 3)).save(picture, format="PNG")
+    for allowed in (True, False):
+        game = start_game(tmp_path, f"foto{int(allowed)}", "al_buio", press_images=allowed)
+        frm = game.holders["FRANCE"]
+        raw = plain_mail(frm, alias(game.game_id, "germania"),
+                         f"PASSWORD {game.passwords[frm]}\nMappa")
+        msg = email.message_from_bytes(raw, policy=email.policy.default)
+        msg.add_attachment(picture.getvalue(), maintype="image", subtype="png",
+                           filename=f"{game.name_of(frm)}.png")
+        before = game.last_id()
+        handle(game, bytes(msg))
+        (row,) = relayed(game.outbox(before)).values()
+        if allowed:
+            assert [a.filename for a in row.attachments] in (["immagine-1.jpg"], ["image-1.jpg"])
+        else:
+            assert row.attachments == []
