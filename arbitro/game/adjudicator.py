@@ -276,7 +276,8 @@ class _Resolver:
         dislodged: Mapping[str, tuple[str, bool]],
     ) -> OrderResult:
         e = self.eff[p]
-        ok, reason, detail = True, None, ()
+        ok, reason = True, None
+        detail: tuple[str, ...] = ()
         if e.kind == "move":
             if p not in moved:
                 ok = False

@@ -137,12 +137,11 @@ def _random_movement(
     for o in chosen.values():
         if isinstance(o, Convoy):
             fleets.setdefault(province_of(o.army), set()).add(o.location)
-    convoyed = {
-        p
-        for p, fs in fleets.items()
-        if isinstance(chosen[p], Move)
-        and route_exists(board, p, province_of(chosen[p].destination), fs)  # type: ignore[union-attr]
-    }
+    convoyed = set()
+    for p, fs in fleets.items():
+        move = chosen[p]
+        if isinstance(move, Move) and route_exists(board, p, province_of(move.destination), fs):
+            convoyed.add(p)
     out: dict[str, list[Order]] = {}
     for u in units:
         order = chosen[u.province]

@@ -332,11 +332,14 @@ class _Words:
     def __init__(self, tokens: list[Token]) -> None:
         self.t: list[Token] = []
         self.into: set[int] = set()
-        for k, tok in enumerate(tokens):
-            if tok.type in (FILL, COLON):
+        after_into = False  # the token just before was "in", "nel" ...
+        for tok in tokens:
+            if tok.type == FILL or tok.type == COLON:
+                after_into = tok.type == FILL and tok.value in _INTO
                 continue
-            if k > 0 and tokens[k - 1].type == FILL and tokens[k - 1].value in _INTO:
+            if after_into:
                 self.into.add(len(self.t))
+                after_into = False
             self.t.append(tok)
         self.i = 0
 
@@ -688,6 +691,12 @@ def _reading(ctx: _Context, d: _Draft, pick: dict[int, str]) -> _Reading:
             tkinds = [other.kind]
         else:
             tkinds = [k for k in (ARMY, FLEET) if _stands(board, k, pick[id(d.tloc)])] or [None]
+    if len(kinds) == 1 and len(tkinds) == 1:  # the usual case: one unit type each
+        built = _build(ctx, d, pick, verb, power or "", kinds[0], tkinds[0], unit)
+        if isinstance(built, _Error):
+            return _Reading(None, (), (), (built.code, built.details))
+        order, extra, more = built
+        return _Reading(order, tuple(problems + extra + check(board, order, pos, ctx.phase)), tuple(notes + more))
     tried: list[_Built] = []
     for kind, tkind in itertools.product(kinds, tkinds):
         built = _build(ctx, d, pick, verb, power or "", kind, tkind, unit)
