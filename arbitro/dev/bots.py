@@ -1,0 +1,98 @@
+"""Demo players that order by themselves: random legal orders, mailed over SMTP with their
+password a few seconds after each phase opens, like a player would (through the same
+embedded SMTP server, mailbox and intake as anyone)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from email.message import EmailMessage
+from email.utils import make_msgid
+
+import aiosmtplib
+
+from ..contract import position_from_json
+from ..game.legal_orders import random_orders
+from ..game.orders import format_order
+from ..service.state import missing_powers
+from ..store import Store
+from ..variants import load_board
+from .demo import DEMO_GAME, DOMAIN, DemoPlayer
+
+log = logging.getLogger("arbitro.dev")
+
+
+class DemoBots:
+    def __init__(self, store: Store, players: list[DemoPlayer], host: str, smtp_port: int,
+                 game_address: str, *, delay: tuple[float, float] = (4.0, 15.0),
+                 poll: float = 2.0) -> None:
+        self.store = store
+        self.players = {p.power: p for p in players}
+        self.host = host
+        self.smtp_port = smtp_port
+        self.game_address = game_address
+        self.delay = delay
+        self.poll = poll
+        self.board = load_board("standard")
+        self._planned: set[tuple[int, str]] = set()  # (phase id, power) already taken care of
+        self._task: asyncio.Task[None] | None = None
+        self._sends: set[asyncio.Task[None]] = set()
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name="demo-players")
+
+    async def stop(self) -> None:
+        for task in [self._task, *self._sends]:
+            if task is not None:
+                task.cancel()
+        for task in [self._task, *self._sends]:
+            if task is not None:
+                try:
+                    await task
+                except (asyncio.CancelledError, Exception):  # noqa: BLE001
+                    pass
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                for power, phase_id, text in await asyncio.to_thread(self._due):
+                    task = asyncio.create_task(self._send_later(power, text))
+                    self._sends.add(task)
+                    task.add_done_callback(self._sends.discard)
+                    self._planned.add((phase_id, power))
+            except Exception:  # noqa: BLE001 — the demo goes on
+                log.exception("demo players: could not look at the game")
+            await asyncio.sleep(self.poll)
+
+    def _due(self) -> list[tuple[str, int, str]]:
+        """(power, phase id, orders) for every bot power still owing orders."""
+        with self.store.begin() as uow:
+            phase = uow.phases.current(DEMO_GAME)
+            if phase is None:
+                return []
+            position = position_from_json(self.board, phase.position_before)
+            missing = missing_powers(self.board, position, uow.powers.all(DEMO_GAME),
+                                     uow.orders.current(phase.id))
+            phase_id, code = phase.id, phase.code
+        todo = [p for p in sorted(missing) if p in self.players and (phase_id, p) not in self._planned]
+        out = []
+        for power in todo:
+            rng = random.Random(f"{code}:{power}")
+            orders = random_orders(self.board, position, rng).get(power, [])
+            out.append((power, phase_id, "\n".join(format_order(o) for o in orders)))
+        return out
+
+    async def _send_later(self, power: str, orders: str) -> None:
+        if not orders:
+            return
+        await asyncio.sleep(random.uniform(*self.delay))
+        player = self.players[power]
+        mail = EmailMessage()
+        mail["From"] = f"{player.name} <{player.address}>"
+        mail["To"] = self.game_address
+        mail["Subject"] = "ordini"
+        mail["Message-ID"] = make_msgid(domain=DOMAIN)
+        mail.set_content(f"PASSWORD {player.password}\n{orders}\n")
+        await aiosmtplib.send(mail, hostname=self.host, port=self.smtp_port, timeout=10)
+        log.info("demo player %s mailed %d order(s)", power, len(orders.splitlines()))

@@ -1,0 +1,66 @@
+"""``arbitro dev send``: mail the running dev referee as one of the demo players, then show
+its answer from the player's mailbox."""
+
+from __future__ import annotations
+
+import smtplib
+import time
+from email import policy
+from email.message import EmailMessage
+from email.parser import BytesParser
+from email.utils import make_msgid
+
+from imapclient import IMAPClient  # type: ignore[import-untyped]
+
+from .demo import DOMAIN, DemoPlayer, DevState
+
+
+def compose(state: DevState, player: DemoPlayer, body: str, *, subject: str = "ordini",
+            password: str | None = None) -> EmailMessage:
+    mail = EmailMessage()
+    mail["From"] = f"{player.name} <{player.address}>"
+    mail["To"] = state.game_address()
+    mail["Subject"] = subject
+    mail["Message-ID"] = make_msgid(domain=DOMAIN)
+    pw = player.password if password is None else password
+    mail.set_content((f"PASSWORD {pw}\n" if pw else "") + body.strip() + "\n")
+    return mail
+
+
+def inbox_count(state: DevState, address: str) -> int:
+    with IMAPClient(state.host, port=state.imap_port, ssl=False, timeout=10) as client:
+        client.login(address, state.mail_password)
+        return int(client.select_folder("INBOX", readonly=True)[b"EXISTS"])
+
+
+def newest_after(state: DevState, address: str, count: int) -> list[EmailMessage]:
+    """The mails in the player's inbox after the first ``count``."""
+    with IMAPClient(state.host, port=state.imap_port, ssl=False, timeout=10) as client:
+        client.login(address, state.mail_password)
+        client.select_folder("INBOX", readonly=True)
+        uids = sorted(client.search(["ALL"]))[count:]
+        if not uids:
+            return []
+        data = client.fetch(uids, ["BODY.PEEK[]"])
+        parser = BytesParser(policy=policy.default)
+        return [parser.parsebytes(data[u][b"BODY[]"]) for u in uids]  # type: ignore[misc]
+
+
+def send(state: DevState, mail: EmailMessage) -> None:
+    with smtplib.SMTP(state.host, state.smtp_port, timeout=10) as smtp:
+        smtp.send_message(mail)
+
+
+def wait_reply(state: DevState, address: str, before: int, seconds: float) -> list[EmailMessage]:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        got = newest_after(state, address, before)
+        if got:
+            return got
+        time.sleep(0.3)
+    return []
+
+
+def text_of(mail: EmailMessage) -> str:
+    part = mail.get_body(preferencelist=("plain",))
+    return part.get_content() if part is not None else ""  # type: ignore[union-attr]
