@@ -16,6 +16,7 @@ from ..reports import results_context
 from ..store import Attachment, GameStatus, PlayerStatus, PowerStatus, UnitOfWork
 from ..store.models import Game
 from ..store.models import Phase as PhaseRow
+from ..press import publish_press
 from .common import (
     Services,
     active_players,
@@ -314,6 +315,7 @@ def finish_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: d
         "phase": phase.code if phase else None,
     }
     uow.games.finish(game, result, now)
+    publish_press(svc, uow, game.id, now)  # the press archive, if the GM chose so
     published = []
     for b in uow.ballots.of_game(game.id):
         ph = uow.phases.get(b.phase_id)

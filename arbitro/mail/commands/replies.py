@@ -57,10 +57,6 @@ REASONS: dict[str, tuple[str, str]] = {
         "Non ho capito \"{command}\" e nella mail non ho trovato ordini.",
     ),
     "bad_arguments": ("{command}: {problem}", "{command}: {problem}"),
-    "press_unavailable": (
-        "Press through the referee is not available in game {game}.",
-        "In questa partita ({game}) la stampa tramite l'arbitro non è disponibile.",
-    ),
 }
 
 
