@@ -109,3 +109,13 @@ def test_jsonl_replays_many_phases_and_survives_bad_lines():
         doc = {k: nxt[k] for k in ("phase", "units", "centers")} | {"orders": {}}
         doc["options"] = {"defaults": "standard"}
     assert docs == ["F1901M", "S1902M", "F1902M"]
+
+
+def test_any_order_text_the_mail_parser_understands_is_accepted():
+    doc = {"phase": "S1901M", "orders": {"FRANCE": ["A Parigi va in Borgogna", "F Brest - Manica"]}}
+    done = arbitro("adjudicate", stdin=json.dumps(doc))
+    results = json.loads(done.stdout)["results"]
+    assert [(r["order"], r["result"]) for r in results] == [
+        ("A PAR - BUR", "succeeds"),
+        ("F BRE - ENG", "succeeds"),
+    ]
