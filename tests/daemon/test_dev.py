@@ -1,0 +1,61 @@
+"""``arbitro dev`` in-process: the demo game starts, ``dev send`` mails as a demo player
+through the embedded SMTP server and gets the confirmation in the player's mailbox; demo
+players order by themselves and the phase is processed early."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+from arbitro.dev import send as dev_send
+from arbitro.dev.app import run_dev
+from arbitro.dev.demo import find_player, read_state
+
+
+def test_dev_send_and_demo_players(tmp_path: Path) -> None:
+    printed: list[str] = []
+    answers: list[str] = []
+
+    async def go() -> None:
+        stop = asyncio.Event()
+        task = asyncio.create_task(run_dev(
+            tmp_path, play=["FRANCE"], imap_port=0, smtp_port=0, bot_delay=(0.1, 0.5),
+            out=printed.append, stop_event=stop))
+        end = time.monotonic() + 20
+        while not printed:
+            assert time.monotonic() < end and not task.done()
+            await asyncio.sleep(0.05)
+        state = read_state(tmp_path)
+        assert state is not None and str(state.smtp_port) in printed[0]
+        france = find_player("francia")
+        assert france is not None and france.power == "FRANCE"
+
+        def send() -> None:
+            before = dev_send.inbox_count(state, france.address)
+            mail = dev_send.compose(state, france, "A PAR - BUR\nA MAR - SPA\nF BRE - MAO")
+            dev_send.send(state, mail)
+            deadline = time.monotonic() + 15
+            while time.monotonic() < deadline:
+                got = dev_send.newest_after(state, france.address, before)
+                if any("Ordini ricevuti" in str(m["Subject"]) for m in got):
+                    answers.extend(dev_send.text_of(m) for m in got)
+                    return
+                time.sleep(0.2)
+
+        # wait until the game has started (France is told its power), then send
+        while not await asyncio.to_thread(dev_send.inbox_count, state, france.address):
+            assert time.monotonic() < end + 10
+            await asyncio.sleep(0.1)
+        await asyncio.to_thread(send)
+        # the six demo players order too: the spring is processed early, results mailed
+        while not any("Risultati" in str(m["Subject"]) for m in await asyncio.to_thread(
+                dev_send.newest_after, state, france.address, 0)):
+            assert time.monotonic() < end + 40
+            await asyncio.sleep(0.2)
+        stop.set()
+        await asyncio.wait_for(task, 20)
+
+    asyncio.run(asyncio.wait_for(go(), 90))
+    assert answers and "A Par - Bor" in answers[0]
+    assert "password francia-1901" in printed[0]
