@@ -98,9 +98,22 @@ class NameIndex:
     power_starts: frozenset[str] = frozenset()
     long_groups: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # long_keys by first letter
     second: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = field(default_factory=dict)
+    # lookup's answers for the parser's languages, computed once: asked for every name read
+    by_lang: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.by_lang:
+            tables = {lang: {k: self._lookup(k, lang) for k in self.exact} for lang in ("it", "en")}
+            object.__setattr__(self, "by_lang", tables)
 
     def lookup(self, key: str, lang: str = "") -> tuple[str, ...]:
         """Provinces named by key; in a language, also its players' second readings."""
+        table = self.by_lang.get(lang)
+        if table is not None:
+            return table.get(key, ())
+        return self._lookup(key, lang)
+
+    def _lookup(self, key: str, lang: str) -> tuple[str, ...]:
         codes = self.exact.get(key, ())
         if lang and key in self.second:
             codes = codes + tuple(c for c, langs in self.second[key] if lang in langs and c not in codes)

@@ -94,20 +94,26 @@ _FIXED: dict[str, tuple[str, str] | None] = {
 _RESERVED = frozenset(_FIXED)
 
 
-def split_words(text: str) -> list[str]:
+def _normalised(text: str) -> str:
+    """The line with arrows, elisions and joined names undone, marks made spaces."""
     if ">" in text:
         text = _ARROW.sub(" - ", text)
     if "'" in text or "’" in text or "`" in text:
         text = _ELISION.sub("", text)
     if ("-" in text or "–" in text) and _JOINED_END.search(text):
         text = _JOINED.sub(r"\1", text)
-    return _WORD.findall(text.translate(_CHARS))
+    return text.translate(_CHARS)
+
+
+def split_words(text: str) -> list[str]:
+    return _WORD.findall(_normalised(text))
 
 
 def lex(text: str, ix: NameIndex, fuzzy: bool = False, lang: str = "it") -> list[Token]:
-    raw = split_words(text)
-    # ASCII text (nearly every order line) folds by lower() alone
-    low = [w.lower() for w in raw] if text.isascii() else [fold(w) for w in raw]
+    plain = _normalised(text)
+    raw = _WORD.findall(plain)
+    # ASCII text (nearly every order line) folds by lower() alone, word for word the same split
+    low = _WORD.findall(plain.lower()) if plain.isascii() else [fold(w) for w in raw]
     n = len(low)
     out: list[Token] = []
     i = 0
@@ -128,10 +134,17 @@ def lex(text: str, ix: NameIndex, fuzzy: bool = False, lang: str = "it") -> list
             out.append(Token(POWER, name, " ".join(raw[i:j])))
             i = j
             continue
-        loc = _location_at(raw, low, i, ix, fuzzy, lang) if (fuzzy or w in ix.key_starts) else None
+        if w in ix.exact and w not in FILLERS and _ends_name(w, low, i + 1, ix):
+            # the usual province: a code or one-word name ("Ven", "Venezia")
+            loc: tuple[Token, int] | None = (Token(LOC, w, raw[i], ix.lookup(w, lang)), i + 1)
+        elif fuzzy or w in ix.key_starts:
+            loc = _location_at(raw, low, i, ix, fuzzy, lang)
+        else:
+            loc = None
         if loc is not None:
             tok, j = loc
-            tok, j = _with_coast(tok, raw, low, j, ix)
+            if j < n and low[j] in _COAST_START:
+                tok, j = _with_coast(tok, raw, low, j, ix)
             out.append(tok)
             i = j
             continue
@@ -143,6 +156,14 @@ def lex(text: str, ix: NameIndex, fuzzy: bool = False, lang: str = "it") -> list
             out.append(Token(UNK, w, raw[i]))
         i += 1
     return out
+
+
+def _ends_name(w: str, low: list[str], j: int, ix: NameIndex) -> bool:
+    """Does the name w, read so far, end before word j (no longer name goes on)?"""
+    if j >= len(low):
+        return True
+    x = low[j]
+    return x in _RESERVED or (x not in NAME_FILLERS and w + x not in ix.key_starts)
 
 
 def _reserved(w: str) -> bool:
@@ -170,7 +191,7 @@ def _location_at(
     raw: list[str], low: list[str], i: int, ix: NameIndex, fuzzy: bool, lang: str
 ) -> tuple[Token, int] | None:
     w = low[i]
-    if _reserved(w):
+    if w in _RESERVED or w[:1] == "-":
         return None
     if w in FILLERS and w != "e":
         # a linking word that is also a province code on this map (Delhi, DEL)

@@ -378,6 +378,9 @@ class _Words:
 
 
 def _drafts(tokens: list[Token]) -> list[_Draft]:
+    plain = _plain_draft(tokens)
+    if plain is not None:
+        return [plain]
     w = _Words(tokens)
     out: list[_Draft] = []
     while w.peek() is not None:
@@ -386,6 +389,46 @@ def _drafts(tokens: list[Token]) -> list[_Draft]:
         if w.i == start:
             w.i += 1
     return out
+
+
+def _plain_draft(tokens: list[Token]) -> _Draft | None:
+    """The draft of an order in the shapes most lines have, read directly: "A Ven -
+    Tri", "Ven - Tri", "A Ven XXX", "A Ven S A Tri - Vie", "A Ven S A Tri H". None
+    for any other shape (no fillers, powers, coasts to skip...): _draft reads those,
+    to the same draft for these shapes."""
+    kind = None
+    i = 0
+    if tokens and tokens[0].type == KIND:
+        kind = tokens[0].value
+        i = 1
+    rest = len(tokens) - i
+    if rest < 2 or tokens[i].type != LOC or tokens[i + 1].type != VERB:
+        return None
+    loc, verb = tokens[i], tokens[i + 1].value
+    if verb == HOLD:
+        if all(t.type == VERB and t.value == HOLD for t in tokens[i + 2 :]):
+            return _Draft(kind=kind, loc=loc, verb=HOLD)
+        return None
+    if verb == MOVE:
+        if rest == 3 and tokens[i + 2].type == LOC:
+            return _Draft(kind=kind, loc=loc, verb=MOVE, dest=tokens[i + 2])
+        return None
+    if verb != SUPPORT:
+        return None
+    # the supported unit: [A] Tri, then "- Vie" or "H"
+    j = i + 2
+    tkind = None
+    if j < len(tokens) and tokens[j].type == KIND:
+        tkind = tokens[j].value
+        j += 1
+    tail = tokens[j + 1 :]
+    if j >= len(tokens) or tokens[j].type != LOC or not tail or tail[0].type != VERB:
+        return None
+    if tail[0].value == MOVE and len(tail) == 2 and tail[1].type == LOC:
+        return _Draft(kind=kind, loc=loc, verb=SUPPORT, tkind=tkind, tloc=tokens[j], tmove=True, dest=tail[1])
+    if all(t.type == VERB and t.value == HOLD for t in tail):
+        return _Draft(kind=kind, loc=loc, verb=SUPPORT, tkind=tkind, tloc=tokens[j], tmove=False)
+    return None
 
 
 def _draft(w: _Words) -> _Draft:
@@ -992,35 +1035,33 @@ def _ambiguous(ctx: _Context, number: int, text: str, d: _Draft, options: list[_
 def _one_per_unit(ctx: _Context, reports: list[LineReport]) -> list[LineReport]:
     """One order per unit (R-ORD-3): a later order replaces an earlier one; and a
     support to hold for a unit ordered here to move is void (R-ORD-4)."""
-    last: dict[tuple[str, str], int] = {}
-    for i, r in enumerate(reports):
-        if r.status == OK and r.order is not None and not isinstance(r.order, Waive):
-            last[(r.order.power, province_of(r.order.location))] = i
+    # the accepted orders, each with its unit's key (power, province)
+    accepted = [
+        (i, r, r.order, (r.order.power, province_of(r.order.location)))
+        for i, r in enumerate(reports)
+        if r.status == OK and r.order is not None and not isinstance(r.order, Waive)
+    ]
+    last = {key: i for i, _, _, key in accepted}  # the later order wins
     moving: dict[str, int] = {}
+    into: dict[str, Move] = {}  # the first move still standing into each province
     out = list(reports)
-    for i, r in enumerate(reports):
-        if r.status != OK or r.order is None or isinstance(r.order, Waive):
-            continue
-        key = (r.order.power, province_of(r.order.location))
+    superseded = messages.text("superseded", ctx.lang) + f" ({'riga' if ctx.lang == 'it' else 'line'} "
+    for i, r, order, key in accepted:
         if last[key] != i:
-            later = reports[last[key]].line
-            msg = messages.text("superseded", ctx.lang) + f" ({'riga' if ctx.lang == 'it' else 'line'} {later})"
-            out[i] = LineReport(r.line, r.text, VOID, r.order, "superseded", msg, r.suggestion)
-        elif isinstance(r.order, Move):
-            moving[province_of(r.order.location)] = i
-    into: dict[str, Move] = {}
-    for r in out:
-        if r.status == OK and isinstance(r.order, Move):
-            into.setdefault(province_of(r.order.destination), r.order)
+            msg = f"{superseded}{reports[last[key]].line})"
+            out[i] = LineReport(r.line, r.text, VOID, order, "superseded", msg, r.suggestion)
+        elif isinstance(order, Move):
+            moving[key[1]] = i
+            into.setdefault(province_of(order.destination), order)
     for i, r in enumerate(out):
-        guess = _reread(ctx, r.suggestion) if r.code == "support_unclear" and r.suggestion else None
-        if isinstance(guess, Support):
-            target = province_of(guess.destination or guess.supported)
-            move = into.get(target)
-            if move is not None and province_of(move.location) != province_of(guess.location):
-                better = replace(guess, supported_kind=move.kind, supported=move.location, destination=target)
-                out[i] = replace(r, suggestion=format_en(better))
-    for i, r in enumerate(out):
+        if r.code == "support_unclear" and r.suggestion:
+            guess = _reread(ctx, r.suggestion)
+            if isinstance(guess, Support):
+                target = province_of(guess.destination or guess.supported)
+                move = into.get(target)
+                if move is not None and province_of(move.location) != province_of(guess.location):
+                    better = replace(guess, supported_kind=move.kind, supported=move.location, destination=target)
+                    r = out[i] = replace(r, suggestion=format_en(better))
         if r.status == OK and isinstance(r.order, Support) and r.order.destination is None:
             sp = province_of(r.order.supported)
             if sp in moving:
