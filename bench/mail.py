@@ -31,13 +31,13 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from mail.servers import Dovecot, SmtpSink, dovecot_missing  # noqa: E402
+from mail.servers import Dovecot, SmtpSink, dovecot_missing
 
-from arbitro.config import parse_config  # noqa: E402
-from arbitro.daemon import Daemon  # noqa: E402
-from arbitro.game.position import start_position  # noqa: E402
-from arbitro.mail.message import parse_inbound  # noqa: E402
-from arbitro.variants import load_board  # noqa: E402
+from arbitro.config import parse_config
+from arbitro.daemon import Daemon
+from arbitro.game.position import start_position
+from arbitro.mail.message import parse_inbound
+from arbitro.variants import load_board
 
 GAME = "bench"
 BOARD = load_board("standard")

@@ -57,9 +57,9 @@ def run(args: argparse.Namespace) -> int:
     data = args.data or DEFAULT_DATA
     if getattr(args, "dev_command", None) == "send":
         return _send(args, data)
+    from ..daemon import setup_logging
     from ..dev.app import run_dev
     from ..dev.demo import find_player
-    from ..daemon import setup_logging
 
     play = []
     for name in args.play:

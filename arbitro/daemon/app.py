@@ -27,8 +27,8 @@ from ..mail.imap import Fetched, IntakeLoop, MailboxClient, Outcome
 from ..mail.outbox import OutboxDrainer, OutboxEntry, StoreOutbox
 from ..mail.smtp import SmtpSender
 from ..service import Referee
-from ..service.referee import MAX_STEPS
 from ..service.common import RenderMap
+from ..service.referee import MAX_STEPS
 from ..store import Store, open_store
 from .scheduler import DeadlineScheduler
 
@@ -70,7 +70,9 @@ class Daemon:
     ) -> None:
         self.config = config
         self.clock = clock
-        self.render_map = default_render_map() if render_map == "default" else render_map
+        self.render_map: RenderMap | None = (
+            default_render_map() if isinstance(render_map, str) else render_map
+        )
         self.tick_seconds = tick_seconds
         self.drain_seconds = drain_seconds
         self.imap_wait = imap_wait
@@ -99,10 +101,12 @@ class Daemon:
     async def start(self) -> None:
         server = self.config.server
         self._stopping = False
-        self.store = self._given_store or await asyncio.to_thread(
-            open_store, server.database_url
-        )
-        self.referee = Referee(self.store, self.config, render_map=self.render_map)
+        if self._given_store is not None:
+            store = self._given_store
+        else:
+            store = await asyncio.to_thread(open_store, server.database_url)
+        self.store = store
+        self.referee = Referee(store, self.config, render_map=self.render_map)
         # on_queued is not used: the handler runs in a worker thread, and waking the
         # drainer (an asyncio.Event) must happen in the loop; _handle_mail does it.
         self.handler = MailHandler(
@@ -118,7 +122,7 @@ class Daemon:
         self._tasks.append(asyncio.create_task(self._rescheduler(), name="rescheduler"))
         if server.smtp is not None:
             self.drainer = OutboxDrainer(
-                StoreOutbox(self.store),
+                StoreOutbox(store),
                 SmtpSender(server.smtp, ssl_context=self.ssl_context),
                 referee=server.referee_address,
                 on_permanent_failure=self._outbox_failed,

@@ -18,13 +18,13 @@ import logging
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 
-from apscheduler.executors.asyncio import AsyncIOExecutor
-from apscheduler.jobstores.base import BaseJobStore, JobLookupError
-from apscheduler.jobstores.memory import MemoryJobStore
-from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore
-from apscheduler.schedulers.asyncio import AsyncIOScheduler
-from apscheduler.triggers.date import DateTrigger
-from apscheduler.triggers.interval import IntervalTrigger
+from apscheduler.executors.asyncio import AsyncIOExecutor  # type: ignore[import-untyped]
+from apscheduler.jobstores.base import BaseJobStore, JobLookupError  # type: ignore[import-untyped]
+from apscheduler.jobstores.memory import MemoryJobStore  # type: ignore[import-untyped]
+from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore  # type: ignore[import-untyped]
+from apscheduler.schedulers.asyncio import AsyncIOScheduler  # type: ignore[import-untyped]
+from apscheduler.triggers.date import DateTrigger  # type: ignore[import-untyped]
+from apscheduler.triggers.interval import IntervalTrigger  # type: ignore[import-untyped]
 
 from ..store.engine import is_memory_sqlite, make_engine, normalise_url
 

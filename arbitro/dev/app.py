@@ -66,8 +66,8 @@ def banner(data_dir: Path, servers: DevMailServers, bots: Iterable[str], human: 
     lines = [
         "arbitro dev: a demo game by mail, everything on 127.0.0.1 (Ctrl-C stops it)",
         f"  data      {data_dir}  (SQLite: {data_dir / DATABASE_FILE})",
-        f"  IMAP      {servers.host}:{servers.imap_port}  no TLS; login = the address, "
-        f"password {MAIL_PASSWORD}",
+        (f"  IMAP      {servers.host}:{servers.imap_port}  no TLS; login = the address, "
+         f"password {MAIL_PASSWORD}"),
         f"  SMTP      {servers.host}:{servers.smtp_port}  no TLS, no login",
         f"  referee   {REFEREE}  (this game: arbitro+{DEMO_GAME}@{REFEREE.split('@')[1]})",
         f"  GM        {GM}  GM password {GM_PASSWORD}",

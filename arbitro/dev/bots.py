@@ -50,7 +50,7 @@ class DemoBots:
             if task is not None:
                 try:
                     await task
-                except (asyncio.CancelledError, Exception):  # noqa: BLE001
+                except (asyncio.CancelledError, Exception):  # noqa: BLE001, S110 — stopping
                     pass
 
     async def _run(self) -> None:
@@ -61,7 +61,7 @@ class DemoBots:
                     self._sends.add(task)
                     task.add_done_callback(self._sends.discard)
                     self._planned.add((phase_id, power))
-            except Exception:  # noqa: BLE001 — the demo goes on
+            except Exception:
                 log.exception("demo players: could not look at the game")
             await asyncio.sleep(self.poll)
 

@@ -43,7 +43,7 @@ def newest_after(state: DevState, address: str, count: int) -> list[EmailMessage
             return []
         data = client.fetch(uids, ["BODY.PEEK[]"])
         parser = BytesParser(policy=policy.default)
-        return [parser.parsebytes(data[u][b"BODY[]"]) for u in uids]  # type: ignore[misc]
+        return [parser.parsebytes(data[u][b"BODY[]"]) for u in uids]
 
 
 def send(state: DevState, mail: EmailMessage) -> None:
@@ -63,4 +63,4 @@ def wait_reply(state: DevState, address: str, before: int, seconds: float) -> li
 
 def text_of(mail: EmailMessage) -> str:
     part = mail.get_body(preferencelist=("plain",))
-    return part.get_content() if part is not None else ""  # type: ignore[union-attr]
+    return part.get_content() if part is not None else ""

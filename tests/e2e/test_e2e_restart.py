@@ -113,7 +113,7 @@ def test_kill_9_mid_game_loses_and_duplicates_nothing(
                 (imap_account.deliver(raw), time.sleep(0.05)) for raw in m])
             feeder.start()
             # Kill while the seven mails are being read and answered.
-            wait(lambda: len(inbound_rows(store)) >= handled_before + 3, what="some handled",
+            wait(lambda n=handled_before: len(inbound_rows(store)) >= n + 3, what="some handled",
                  log=log)
             daemon.kill9()
             kills += 1
