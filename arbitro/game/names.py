@@ -261,8 +261,11 @@ def name_index(board: Board) -> NameIndex:
     return build_index(board)
 
 
+@functools.lru_cache(maxsize=4096)
 def display(board: Board, location: str, lang: str) -> str:
-    """A location for a player's eyes: "Venezia (Ven)" / "Venice (VEN)"."""
+    """A location for a player's eyes: "Venezia (Ven)" / "Venice (VEN)".
+
+    Memoised (boards compare by identity): every message names places."""
     code, _, coast = location.partition("/")
     prov = board.provinces.get(code)
     if prov is None:

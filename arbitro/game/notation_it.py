@@ -9,13 +9,18 @@ order.
 
 from __future__ import annotations
 
+import functools
+
 from .board import Board, province_of
 from .names import key_of, name_index, words_of
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
 
 
+@functools.lru_cache(maxsize=4096)
 def location_it(board: Board, location: str) -> str:
-    """Italian code, or the Italian name where the code names two provinces (Liv)."""
+    """Italian code, or the Italian name where the code names two provinces (Liv).
+
+    Memoised (boards compare by identity): every Italian message names places."""
     code = province_of(location)
     prov = board.provinces.get(code)
     name = prov.code_it if prov is not None else code

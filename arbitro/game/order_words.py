@@ -116,6 +116,7 @@ def lex(text: str, ix: NameIndex, fuzzy: bool = False, lang: str = "it") -> list
     low = _WORD.findall(plain.lower()) if plain.isascii() else [fold(w) for w in raw]
     n = len(low)
     out: list[Token] = []
+    exact, key_starts, power_starts = ix.exact, ix.key_starts, ix.power_starts
     i = 0
     while i < n:
         w = low[i]
@@ -125,7 +126,7 @@ def lex(text: str, ix: NameIndex, fuzzy: bool = False, lang: str = "it") -> list
                 out.append(Token(fixed[0], fixed[1], raw[i]))
             i += 1
             continue
-        got = _power_at(low, i, ix) if w in ix.power_starts else None
+        got = _power_at(low, i, ix) if w in power_starts else None
         if not got and i + 1 < n and low[i + 1] == ":" and not out and w.isalpha():
             name = ix.power(w, fuzzy=True)  # "Germnay:" before the orders
             got = (name, i + 1) if name else None
@@ -134,13 +135,15 @@ def lex(text: str, ix: NameIndex, fuzzy: bool = False, lang: str = "it") -> list
             out.append(Token(POWER, name, " ".join(raw[i:j])))
             i = j
             continue
-        if w in ix.exact and w not in FILLERS and _ends_name(w, low, i + 1, ix):
-            # the usual province: a code or one-word name ("Ven", "Venezia")
-            loc: tuple[Token, int] | None = (Token(LOC, w, raw[i], ix.lookup(w, lang)), i + 1)
-        elif fuzzy or w in ix.key_starts:
+        loc: tuple[Token, int] | None = None
+        if w in exact and w not in FILLERS:
+            # the usual province, a code or one-word name ("Ven", "Venezia"), unless
+            # the next word may go on with a longer name (_location_at's search)
+            nxt = low[i + 1] if i + 1 < n else ";"
+            if nxt in _RESERVED or (nxt not in NAME_FILLERS and w + nxt not in key_starts):
+                loc = Token(LOC, w, raw[i], ix.lookup(w, lang)), i + 1
+        if loc is None and (fuzzy or w in key_starts):
             loc = _location_at(raw, low, i, ix, fuzzy, lang)
-        else:
-            loc = None
         if loc is not None:
             tok, j = loc
             if j < n and low[j] in _COAST_START:
@@ -156,14 +159,6 @@ def lex(text: str, ix: NameIndex, fuzzy: bool = False, lang: str = "it") -> list
             out.append(Token(UNK, w, raw[i]))
         i += 1
     return out
-
-
-def _ends_name(w: str, low: list[str], j: int, ix: NameIndex) -> bool:
-    """Does the name w, read so far, end before word j (no longer name goes on)?"""
-    if j >= len(low):
-        return True
-    x = low[j]
-    return x in _RESERVED or (x not in NAME_FILLERS and w + x not in ix.key_starts)
 
 
 def _reserved(w: str) -> bool:

@@ -189,7 +189,7 @@ def _line(ctx: _Context, number: int, text: str) -> list[LineReport]:
                 line_power = sig[0].value
             out.append(LineReport(number, seg_text, IGNORED, None, "text", messages.text("text", ctx.lang)))
             continue
-        if any(t.type == UNK for t in seg_tokens):
+        if UNK in [t.type for t in seg_tokens]:
             seg_tokens = lex(seg_text, ctx.ix, fuzzy=True, lang=ctx.lang)
         for draft in _drafts(seg_tokens):
             if draft.power:
@@ -280,7 +280,7 @@ def _looks_like_order(tokens: list[Token], ix: NameIndex) -> bool:
         sig = sig[1:]
     if not sig:
         return False
-    unknown = sum(t.type == UNK for t in sig)
+    unknown = [t.type for t in sig].count(UNK) if len(sig) > 3 else 0  # fewer: never too many
     if unknown > 3 and unknown * 2 > len(sig):
         return False
     a = sig[0]
@@ -670,8 +670,9 @@ def _judge_tail(ctx: _Context, number: int, d: _Draft, text: str, best: _Reading
 
 def _readings(ctx: _Context, d: _Draft) -> list[_Reading]:
     slots: list[Token] = [t for t in (d.loc, d.tloc, d.dest, *d.hops) if t is not None]
-    if all(len(t.codes) == 1 for t in slots):  # the usual case: one reading
-        return [_reading(ctx, d, {id(t): t.codes[0] for t in slots})]
+    pick = {id(t): t.codes[0] for t in slots if len(t.codes) == 1}
+    if len(pick) == len(slots):  # the usual case: every name has one province, one reading
+        return [_reading(ctx, d, pick)]
     choices = list(itertools.islice(itertools.product(*(t.codes for t in slots)), 32))
     out = []
     for choice in choices or [()]:
@@ -995,7 +996,7 @@ def _missing_dash_words(ctx: _Context, d: _Draft) -> tuple[str, ...]:
 
 
 def _unclear_support(ctx: _Context, number: int, text: str, order: Support) -> LineReport:
-    hold = replace(order)
+    hold = order  # as read: a support to hold (orders are frozen, no copy needed)
     it_hold = format_order_in(ctx.board, hold, ctx.lang)
     tail = " XXX" if ctx.lang == "it" else " H"
     it_move = (it_hold[: -len(tail)] if it_hold.endswith(tail) else it_hold) + " - ..."
