@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
 fi
-# The embedded IMAP and SMTP servers (pymap, aiosmtpd) come with the test extra.
-.venv/bin/python -m pip install -q --disable-pip-version-check -e '.[test]'
+# The embedded IMAP and SMTP servers (pymap, aiosmtpd) come with the dev extra.
+.venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]'
 
 exec .venv/bin/arbitro dev "$@"

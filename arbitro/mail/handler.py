@@ -66,7 +66,9 @@ class MailHandler:
         self.svc = referee.svc
         self.folder = folder
         self.clock = clock
-        self.on_queued = on_queued  # e.g. wake the outbox drainer
+        # Called after each handled mail, in the worker thread that handled it: pass
+        # something thread-safe (loop.call_soon_threadsafe(drainer.wake), not wake itself).
+        self.on_queued = on_queued
         limits = self.config.server.limits
         self.limiter = RateLimiter(limits.mails_per_sender_per_hour)
 
