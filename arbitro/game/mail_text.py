@@ -99,14 +99,13 @@ def mail_lines(body: str) -> list[MailLine]:
     result: list[MailLine] = []
     tail: str | None = None  # once set, every later line is of that kind
     for number, raw in enumerate(text.split("\n"), start=1):
-        line = raw.rstrip()
-        stripped = line.strip()
+        stripped = raw.strip()
         if not stripped:
             continue
         if tail is not None:
             result.append(MailLine(number, stripped, tail))
             continue
-        if raw.startswith("-- ") or stripped in ("--", "—") or _RULE.fullmatch(stripped):
+        if raw.startswith("-- ") or stripped in ("--", "—") or (stripped[0] in "_-" and _RULE.fullmatch(stripped)):
             tail = SIGNATURE
             result.append(MailLine(number, stripped, SIGNATURE))
             continue

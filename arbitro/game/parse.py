@@ -805,7 +805,8 @@ def _build(
     board, pos = ctx.board, ctx.position
     assert d.loc is not None
     here = pick[id(d.loc)]
-    loc, probs, notes = _location(ctx, d.loc, here, kind)
+    # no coast written: the province itself (what _location says, without the call)
+    loc, probs, notes = (here, [], []) if d.loc.coast is None else _location(ctx, d.loc, here, kind)
     if unit is not None and (kind is None or kind == unit.kind):
         loc = unit.location
     if verb == HOLD:
@@ -1007,10 +1008,8 @@ def _unclear_support(ctx: _Context, number: int, text: str, order: Support) -> L
     there = province_of(order.supported)
     if pos is not None and pos.unit_in(there) is None:
         # nobody stands there: the player meant a move into it; name the likeliest
-        movers = [
-            u for u in pos.units
-            if u.province != province_of(order.location) and ctx.board.reaches(u.kind, u.location, there)
-        ]
+        supporter = province_of(order.location)
+        movers = [u for u in pos.units if u.province != supporter and ctx.board.reaches(u.kind, u.location, there)]
         movers.sort(key=lambda u: (u.power != order.power, u.location))
         if movers:
             u = movers[0]

@@ -71,7 +71,21 @@ def can_reach(board: Board, kind: str, location: str, province: str) -> bool:
         if prov is None:
             return False
         return any(board.reaches(FLEET, loc, province) for loc in prov.locations)
+    if kind == FLEET:
+        return (location, province) in _fleet_reach(board)
     return board.reaches(kind, location, province)
+
+
+@functools.lru_cache(maxsize=8)
+def _fleet_reach(board: Board) -> frozenset[tuple[str, str]]:
+    """(fleet location, province) pairs where Board.reaches holds, once per board:
+    asked for every fleet's move and support."""
+    return frozenset(
+        (source, code)
+        for source in board.fleet_moves
+        for code in board.provinces
+        if board.reaches(FLEET, source, code)
+    )
 
 
 _PHASES_OF: dict[type, tuple[str, ...]] = {
