@@ -20,6 +20,7 @@ _REPLY = re.compile(
     r"-{2,} ?(original message|messaggio originale|forwarded message|messaggio inoltrato) ?-{2,})\s*$",
     re.IGNORECASE,
 )
+_TAG = re.compile(r"<(br|div|p|html|body)\b[^>]*>")
 _RULE = re.compile(r"_{3,}|-{5,}")  # a line drawn under the text: what follows is not orders
 _DEVICE = re.compile(r"^(sent from my .*|inviato da(l)? .*|get outlook for .*)$", re.IGNORECASE)
 
@@ -70,9 +71,11 @@ class _TextOf(HTMLParser):
 
 
 def looks_like_html(body: str) -> bool:
+    if "<" not in body:
+        return False  # no tag at all: the usual plain-text mail
     head = body.lstrip()[:2000].lower()
     return head.startswith(("<!doctype", "<html", "<body", "<div", "<p>", "<p ", "<meta", "<table")) or bool(
-        re.search(r"<(br|div|p|html|body)\b[^>]*>", head)
+        _TAG.search(head)
     ) and "</" in body.lower()
 
 

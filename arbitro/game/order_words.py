@@ -68,6 +68,10 @@ class Token(NamedTuple):
     guessed: bool = False  # LOC: from a name's start or a misspelling
 
 
+# The lexer makes a Token per word with _new_tuple(Token, (all seven fields)): the same
+# value as Token(...), without the Python-level __new__ call a NamedTuple adds.
+_new_tuple = tuple.__new__
+
 # One character for another: dashes and arrows are moves, brackets mark coasts.
 _CHARS = str.maketrans({
     "→": " - ", "⇒": " - ", "⟶": " - ", "–": " - ", "—": " - ", "−": " - ", "‐": " - ", "‑": " - ",
@@ -123,7 +127,7 @@ def lex(text: str, ix: NameIndex, fuzzy: bool = False, lang: str = "it") -> list
         if w in _FIXED:
             fixed = _FIXED[w]
             if fixed is not None:  # a slash not after a province: nothing to say
-                out.append(Token(fixed[0], fixed[1], raw[i]))
+                out.append(_new_tuple(Token, (fixed[0], fixed[1], raw[i], (), None, "", False)))
             i += 1
             continue
         got = _power_at(low, i, ix) if w in power_starts else None
@@ -141,7 +145,7 @@ def lex(text: str, ix: NameIndex, fuzzy: bool = False, lang: str = "it") -> list
             # the next word may go on with a longer name (_location_at's search)
             nxt = low[i + 1] if i + 1 < n else ";"
             if nxt in _RESERVED or (nxt not in NAME_FILLERS and w + nxt not in key_starts):
-                loc = Token(LOC, w, raw[i], ix.lookup(w, lang)), i + 1
+                loc = _new_tuple(Token, (LOC, w, raw[i], ix.lookup(w, lang), None, "", False)), i + 1
         if loc is None and (fuzzy or w in key_starts):
             loc = _location_at(raw, low, i, ix, fuzzy, lang)
         if loc is not None:
@@ -241,8 +245,6 @@ def _with_coast(tok: Token, raw: list[str], low: list[str], j: int, ix: NameInde
     if slash:
         k += 1
     start = k
-    # without a slash, coast words are read only after a split-coast province
-    has_split = slash or any(c in ix.split for c in tok.codes)
     words = low[k : k + 3]
     coast = None
     used = 0
@@ -261,7 +263,8 @@ def _with_coast(tok: Token, raw: list[str], low: list[str], j: int, ix: NameInde
                 used = 2  # "n.c." written with dots
         elif a == "costa" and b in ("settentrionale", "meridionale", "orientale", "occidentale"):
             coast, used = _COAST_DIR[b], 2
-    if coast is not None and has_split:
+    # without a slash, coast words are read only after a split-coast province
+    if coast is not None and (slash or not ix.split.isdisjoint(tok.codes)):
         # a bare direction followed by more of a name is not a coast ("East Med")
         if not slash and start + used < n and ix.lookup(key_of(low[start : start + used + 1])):
             return tok, j

@@ -44,7 +44,7 @@ from .order_words import (
     lex,
 )
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
-from .parse_checks import ILLEGAL, NO_UNIT, Problem, check, sea_path
+from .parse_checks import ILLEGAL, NO_UNIT, Problem, check, reaches, sea_path
 from .position import ADJUSTMENT, Position, Unit
 from .position import RETREAT as RETREAT_PHASE
 
@@ -189,7 +189,7 @@ def _line(ctx: _Context, number: int, text: str) -> list[LineReport]:
                 line_power = sig[0].value
             out.append(LineReport(number, seg_text, IGNORED, None, "text", messages.text("text", ctx.lang)))
             continue
-        if UNK in [t.type for t in seg_tokens]:
+        if _has_unknown(seg_tokens):
             seg_tokens = lex(seg_text, ctx.ix, fuzzy=True, lang=ctx.lang)
         for draft in _drafts(seg_tokens):
             if draft.power:
@@ -274,13 +274,26 @@ def _is_phase(word: str) -> bool:
     return len(word) == 6 and word[0] in "sfw" and word[1:5].isdigit() and word[5] in "mra"
 
 
+def _has_unknown(tokens: list[Token]) -> bool:
+    # a loop, not any(): a generator costs more than the test on a short line (Python 3.11)
+    for t in tokens:
+        if t.type == UNK:
+            return True
+    return False
+
+
 def _looks_like_order(tokens: list[Token], ix: NameIndex) -> bool:
-    sig = [t for t in tokens if t.type not in (FILL, COLON)]
+    sig: list[Token] = []
+    unknown = 0
+    for t in tokens:
+        if t.type != FILL and t.type != COLON:
+            sig.append(t)
+            if t.type == UNK:
+                unknown += 1
     if sig and sig[0].type == POWER:
-        sig = sig[1:]
+        sig = sig[1:]  # (a power is never UNK: the count stands)
     if not sig:
         return False
-    unknown = [t.type for t in sig].count(UNK) if len(sig) > 3 else 0  # fewer: never too many
     if unknown > 3 and unknown * 2 > len(sig):
         return False
     a = sig[0]
@@ -406,7 +419,7 @@ def _plain_draft(tokens: list[Token]) -> _Draft | None:
         return None
     loc, verb = tokens[i], tokens[i + 1].value
     if verb == HOLD:
-        if all(t.type == VERB and t.value == HOLD for t in tokens[i + 2 :]):
+        if _all_holds(tokens[i + 2 :]):
             return _Draft(kind=kind, loc=loc, verb=HOLD)
         return None
     if verb == MOVE:
@@ -426,9 +439,16 @@ def _plain_draft(tokens: list[Token]) -> _Draft | None:
         return None
     if tail[0].value == MOVE and len(tail) == 2 and tail[1].type == LOC:
         return _Draft(kind=kind, loc=loc, verb=SUPPORT, tkind=tkind, tloc=tokens[j], tmove=True, dest=tail[1])
-    if all(t.type == VERB and t.value == HOLD for t in tail):
+    if _all_holds(tail):
         return _Draft(kind=kind, loc=loc, verb=SUPPORT, tkind=tkind, tloc=tokens[j], tmove=False)
     return None
+
+
+def _all_holds(tokens: list[Token]) -> bool:
+    for t in tokens:  # a loop, not all(): cheaper on a few tokens (Python 3.11)
+        if t.type != VERB or t.value != HOLD:
+            return False
+    return True
 
 
 def _draft(w: _Words) -> _Draft:
@@ -611,7 +631,11 @@ class _Reading(NamedTuple):
     def level(self) -> int:
         if self.order is None:
             return 9
-        return max((p.level for p in self.problems), default=0)
+        level = 0
+        for p in self.problems:  # a loop, not max(generator): cheaper on a few problems
+            if p.level > level:
+                level = p.level
+        return level
 
 
 def _judge(ctx: _Context, number: int, d: _Draft, text: str, first: bool) -> LineReport:
@@ -661,16 +685,22 @@ def _judge_tail(ctx: _Context, number: int, d: _Draft, text: str, best: _Reading
         p = max(best.problems, key=lambda p: p.level)
         return _report(ctx, number, text, VOID, order, p.code, p.details, _suggest_problem(ctx, order, p))
     notes = best.notes
-    words = [t.text for t in d.trailing if t.type == UNK]
-    if words:
-        notes = notes + (("trailing", (" ".join(words),)),)
-    message = "; ".join(_words(ctx, code, details) for code, details in notes)
+    if d.trailing:
+        words = [t.text for t in d.trailing if t.type == UNK]
+        if words:
+            notes = notes + (("trailing", (" ".join(words),)),)
+    message = "; ".join([_words(ctx, code, details) for code, details in notes]) if notes else ""
     return LineReport(number, text, OK, order, notes[0][0] if notes else "accepted", message, None)
 
 
 def _readings(ctx: _Context, d: _Draft) -> list[_Reading]:
-    slots: list[Token] = [t for t in (d.loc, d.tloc, d.dest, *d.hops) if t is not None]
-    pick = {id(t): t.codes[0] for t in slots if len(t.codes) == 1}
+    slots: list[Token] = []
+    pick: dict[int, str] = {}
+    for t in (d.loc, d.tloc, d.dest, *d.hops):
+        if t is not None:
+            slots.append(t)
+            if len(t.codes) == 1:
+                pick[id(t)] = t.codes[0]
     if len(pick) == len(slots):  # the usual case: every name has one province, one reading
         return [_reading(ctx, d, pick)]
     choices = list(itertools.islice(itertools.product(*(t.codes for t in slots)), 32))
@@ -1009,7 +1039,7 @@ def _unclear_support(ctx: _Context, number: int, text: str, order: Support) -> L
     if pos is not None and pos.unit_in(there) is None:
         # nobody stands there: the player meant a move into it; name the likeliest
         supporter = province_of(order.location)
-        movers = [u for u in pos.units if u.province != supporter and ctx.board.reaches(u.kind, u.location, there)]
+        movers = [u for u in pos.units if u.province != supporter and reaches(ctx.board, u.kind, u.location, there)]
         movers.sort(key=lambda u: (u.power != order.power, u.location))
         if movers:
             u = movers[0]
@@ -1045,10 +1075,10 @@ def _one_per_unit(ctx: _Context, reports: list[LineReport]) -> list[LineReport]:
     moving: dict[str, int] = {}
     into: dict[str, Move] = {}  # the first move still standing into each province
     out = list(reports)
-    superseded = messages.text("superseded", ctx.lang) + f" ({'riga' if ctx.lang == 'it' else 'line'} "
     for i, r, order, key in accepted:
         if last[key] != i:
-            msg = f"{superseded}{reports[last[key]].line})"
+            later = reports[last[key]].line
+            msg = messages.text("superseded", ctx.lang) + f" ({'riga' if ctx.lang == 'it' else 'line'} {later})"
             out[i] = LineReport(r.line, r.text, VOID, order, "superseded", msg, r.suggestion)
         elif isinstance(order, Move):
             moving[key[1]] = i

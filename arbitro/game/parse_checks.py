@@ -71,6 +71,11 @@ def can_reach(board: Board, kind: str, location: str, province: str) -> bool:
         if prov is None:
             return False
         return any(board.reaches(FLEET, loc, province) for loc in prov.locations)
+    return reaches(board, kind, location, province)
+
+
+def reaches(board: Board, kind: str, location: str, province: str) -> bool:
+    """Board.reaches for a province of the board, fleets from a set made once per board."""
     if kind == FLEET:
         return (location, province) in _fleet_reach(board)
     return board.reaches(kind, location, province)
@@ -242,7 +247,10 @@ def _check_support(board: Board, order: Support, position: Position | None) -> l
         if target == sp:
             return [Problem(ILLEGAL, "own_province")]
     kinds = [order.kind] if order.kind else [k for k in (ARMY, FLEET) if _can_stand(board, k, order.location)]
-    if not any(can_reach(board, k, order.location, target) for k in kinds):
+    for k in kinds:
+        if can_reach(board, k, order.location, target):
+            break
+    else:
         return [Problem(ILLEGAL, "support_unreachable", (here, target))]
     if order.destination is not None:
         moved = _check_move(board, skind, sloc, target)
