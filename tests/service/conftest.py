@@ -13,33 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from pg_server import PG_HOST, PG_PORT
+from pg_server import pg_admin as _pg_admin
+from pg_server import pg_exec as _pg_exec
+
 from arbitro.store import Store, open_store
-
-PG_HOST, PG_PORT = "127.0.0.1", 5432
-PG_USERS = ("postgres", "root")
-
-
-def _pg_admin() -> str | None:
-    try:
-        import psycopg
-    except ImportError:
-        return None
-    for user in PG_USERS:
-        try:
-            with psycopg.connect(host=PG_HOST, port=PG_PORT, user=user, dbname="postgres",
-                                 connect_timeout=3):
-                return user
-        except psycopg.OperationalError:
-            continue
-    return None
-
-
-def _pg_exec(user: str, sql: str) -> None:
-    import psycopg
-
-    with psycopg.connect(host=PG_HOST, port=PG_PORT, user=user, dbname="postgres",
-                         autocommit=True) as conn:
-        conn.execute(sql)  # type: ignore[arg-type]
 
 
 @pytest.fixture(scope="session")
