@@ -16,6 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from sqlalchemy import select
+from sqlalchemy.exc import OperationalError
+
 from ..config import GameConfig
 from ..game.parse import IGNORED, parse_orders
 from ..press import relay_press
@@ -28,7 +31,7 @@ from .commands.base import Command, Request
 from .commands.help import send_help
 from .commands.replies import alert_gm, reason_text, refuse
 from .guards import RateLimiter, should_not_answer
-from .imap import Outcome
+from .imap import Deferred, Outcome
 from .message import InboundMail, parse_inbound
 
 log = logging.getLogger("arbitro.mail")
@@ -102,9 +105,20 @@ class MailHandler:
                 done = self._route(uow, row.id, mail, now)
                 uow.inbound.mark(row, done.status, now, note=done.note, game_id=done.game_id)
                 mail_id = row.id
+        except OperationalError as exc:
+            # The database (locked, restarting, unreachable), not the mail: nothing was
+            # committed, so the mail stays in the inbox and comes again after a backoff.
+            log.warning("mail from %s: database unavailable (%s); left in the inbox",
+                        _masked(mail.from_address), type(exc.orig).__name__)
+            raise Deferred("the database is unavailable") from exc
         except Exception as exc:
             log.exception("mail from %s: handling failed", _masked(mail.from_address))
-            self.quarantine(raw, mail, now, f"{type(exc).__name__}: {exc}", uidvalidity, uid)
+            try:
+                self.quarantine(raw, mail, now, f"{type(exc).__name__}: {exc}", uidvalidity, uid)
+            except Exception as again:
+                if self._store_answers():
+                    raise  # this mail breaks even the quarantine: the IMAP one keeps it
+                raise Deferred("the database is unavailable") from again
             return "quarantine"
         log.info("mail %s %s: %s", mail_id, done.status.value, done.note)
         if self.on_queued is not None:
@@ -137,6 +151,16 @@ class MailHandler:
                 f"From: {mail.from_address}\nSubject: {mail.subject}\n\n{reason}",
                 now, None,
             )
+
+    def _store_answers(self) -> bool:
+        """Whether a transaction can start (on SQLite it takes the write lock: locked is
+        unavailable too)."""
+        try:
+            with self.store.begin() as uow:
+                uow.session.execute(select(1))
+            return True
+        except Exception:  # noqa: BLE001 — any failure to talk to it means: not now
+            return False
 
     # -- routing -------------------------------------------------------------
 

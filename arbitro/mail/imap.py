@@ -25,6 +25,11 @@ from ..config.model import ImapConfig
 log = logging.getLogger(__name__)
 
 Outcome = Literal["processed", "quarantine"]
+
+
+class Deferred(Exception):
+    """Raised by a handler that cannot take the mail now (its database is down): the
+    mail stays in the inbox and the loop retries after its backoff."""
 OUTCOMES: tuple[Outcome, ...] = ("processed", "quarantine")
 
 
@@ -396,6 +401,8 @@ class IntakeLoop:
             if outcome in OUTCOMES:
                 return outcome
             reason = f"handler returned {outcome!r}"
+        except Deferred:
+            raise  # not moved: the reconnect rescans the inbox and hands it again
         except Exception as exc:
             reason = f"handler raised {type(exc).__name__}: {exc}"
             log.exception("imap: handling uid %s failed", mail.uid)
