@@ -21,14 +21,13 @@ import pytest
 from faults.longrun import note
 from harness import inbound_rows, order_mail, outbox_rows, run, until
 from mail.conftest import ImapAccount
-from service.conftest import PG_HOST, PG_PORT, _pg_exec
+from pg_server import pg_admin, pg_exec
 from service.service_helpers import START, game_table, make_config
 
 from arbitro.mail.handler import MailHandler
 from arbitro.mail.imap import IntakeLoop, MailboxClient
 from arbitro.service import Referee
 from arbitro.store import InboundStatus, Store, engine, open_store
-
 
 GAME = "guasto"
 
@@ -150,18 +149,16 @@ def test_postgresql_down_keeps_the_mail_in_the_inbox(
     url = pg_databases()
     name = url.rsplit("/", 1)[1]
     store, handler, players = setup(url)
-    from service.conftest import _pg_admin
-
-    admin = _pg_admin()
+    admin = pg_admin()
     assert admin is not None
 
     def down() -> None:
-        _pg_exec(admin, f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
-        _pg_exec(admin, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+        pg_exec(admin, f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
+        pg_exec(admin, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                         f"WHERE datname = '{name}' AND pid <> pg_backend_pid()")
 
     def up() -> None:
-        _pg_exec(admin, f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
+        pg_exec(admin, f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
 
     loop = outage(imap_account, store, handler, players, down, up, 4.0)
     check_once(imap_account, store)
@@ -177,12 +174,10 @@ def test_postgresql_backends_terminated_between_mails(
     url = pg_databases()
     name = url.rsplit("/", 1)[1]
     store, handler, players = setup(url)
-    from service.conftest import _pg_admin
-
-    admin = _pg_admin()
+    admin = pg_admin()
     assert admin is not None
     assert handler.handle(orders(players, "FRANCE"), START) == "processed"
-    _pg_exec(admin, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+    pg_exec(admin, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                     f"WHERE datname = '{name}' AND pid <> pg_backend_pid()")
     assert handler.handle(orders(players, "ITALY"), START) == "processed"
     assert [r.status for r in inbound_rows(store)] == [InboundStatus.PROCESSED] * 2

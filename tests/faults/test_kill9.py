@@ -20,13 +20,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import counts, holders, inbound_rows, order_mail, outbox_rows, received, server_table, toml_text
-from test_e2e_restart import Running, wait
 from faults.longrun import note, sized
+from harness import (
+    counts,
+    holders,
+    inbound_rows,
+    order_mail,
+    outbox_rows,
+    received,
+    server_table,
+    toml_text,
+)
 from mail.conftest import _account
 from mail.servers import Dovecot, SmtpSink
 from service.service_helpers import game_table
 from sqlalchemy import select
+from test_e2e_restart import Running, wait
 
 from arbitro.mail.compose import message_id_for
 from arbitro.store import InboundStatus, OutboxStatus, PhaseStatus, open_store
