@@ -121,6 +121,7 @@ def lex(text: str, ix: NameIndex, fuzzy: bool = False, lang: str = "it") -> list
     n = len(low)
     out: list[Token] = []
     exact, key_starts, power_starts = ix.exact, ix.key_starts, ix.power_starts
+    codes_of = ix.by_lang.get(lang)  # ix.lookup's answers, precomputed
     i = 0
     while i < n:
         w = low[i]
@@ -130,6 +131,19 @@ def lex(text: str, ix: NameIndex, fuzzy: bool = False, lang: str = "it") -> list
                 out.append(_new_tuple(Token, (fixed[0], fixed[1], raw[i], (), None, "", False)))
             i += 1
             continue
+        if w in exact and w not in power_starts and w not in FILLERS:
+            # the usual province, a code or one-word name ("Ven", "Venezia"), read at once
+            # unless the next word may go on with a longer name (_location_at's search)
+            # or make it a power header ("Xxx:")
+            nxt = low[i + 1] if i + 1 < n else ";"
+            if nxt != ":" and (nxt in _RESERVED or (nxt not in NAME_FILLERS and w + nxt not in key_starts)):
+                codes = codes_of[w] if codes_of is not None else ix.lookup(w, lang)
+                tok = _new_tuple(Token, (LOC, w, raw[i], codes, None, "", False))
+                i += 1
+                if i < n and low[i] in _COAST_START:
+                    tok, i = _with_coast(tok, raw, low, i, ix)
+                out.append(tok)
+                continue
         got = _power_at(low, i, ix) if w in power_starts else None
         if not got and i + 1 < n and low[i + 1] == ":" and not out and w.isalpha():
             name = ix.power(w, fuzzy=True)  # "Germnay:" before the orders
@@ -139,15 +153,7 @@ def lex(text: str, ix: NameIndex, fuzzy: bool = False, lang: str = "it") -> list
             out.append(Token(POWER, name, " ".join(raw[i:j])))
             i = j
             continue
-        loc: tuple[Token, int] | None = None
-        if w in exact and w not in FILLERS:
-            # the usual province, a code or one-word name ("Ven", "Venezia"), unless
-            # the next word may go on with a longer name (_location_at's search)
-            nxt = low[i + 1] if i + 1 < n else ";"
-            if nxt in _RESERVED or (nxt not in NAME_FILLERS and w + nxt not in key_starts):
-                loc = _new_tuple(Token, (LOC, w, raw[i], ix.lookup(w, lang), None, "", False)), i + 1
-        if loc is None and (fuzzy or w in key_starts):
-            loc = _location_at(raw, low, i, ix, fuzzy, lang)
+        loc = _location_at(raw, low, i, ix, fuzzy, lang) if (fuzzy or w in key_starts) else None
         if loc is not None:
             tok, j = loc
             if j < n and low[j] in _COAST_START:

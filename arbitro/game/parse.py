@@ -633,8 +633,7 @@ class _Reading(NamedTuple):
             return 9
         level = 0
         for p in self.problems:  # a loop, not max(generator): cheaper on a few problems
-            if p.level > level:
-                level = p.level
+            level = max(level, p.level)
         return level
 
 
