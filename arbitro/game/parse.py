@@ -407,8 +407,8 @@ def _drafts(tokens: list[Token]) -> list[_Draft]:
 def _plain_draft(tokens: list[Token]) -> _Draft | None:
     """The draft of an order in the shapes most lines have, read directly: "A Ven -
     Tri", "Ven - Tri", "A Ven XXX", "A Ven S A Tri - Vie", "A Ven S A Tri H". None
-    for any other shape (no fillers, powers, coasts to skip...): _draft reads those,
-    to the same draft for these shapes."""
+    for any other shape (fillers, a power, several orders...): _draft reads those, and
+    gives the same draft for these shapes."""
     kind = None
     i = 0
     if tokens and tokens[0].type == KIND:
