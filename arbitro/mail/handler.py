@@ -90,13 +90,14 @@ class MailHandler:
         uidvalidity: int | None = None,
         uid: int | None = None,
         size: int | None = None,
+        retried: bool = False,
     ) -> Outcome:
         mail = parse_inbound(raw, size)
         try:
             with self.store.begin() as uow:
                 row, new = uow.inbound.claim(
                     now=now, folder=self.folder, uidvalidity=uidvalidity, uid=uid,
-                    message_id=mail.message_id, sender=mail.from_address,
+                    message_id=_cut(mail.message_id, 500), sender=mail.from_address[:320],
                     subject=mail.subject[:500], raw=raw,
                 )
                 if not new and row.status is not InboundStatus.RECEIVED:
@@ -105,13 +106,17 @@ class MailHandler:
                 done = self._route(uow, row.id, mail, now)
                 uow.inbound.mark(row, done.status, now, note=done.note, game_id=done.game_id)
                 mail_id = row.id
-        except OperationalError as exc:
-            # The database (locked, restarting, unreachable), not the mail: nothing was
-            # committed, so the mail stays in the inbox and comes again after a backoff.
-            log.warning("mail from %s: database unavailable (%s); left in the inbox",
-                        _masked(mail.from_address), type(exc.orig).__name__)
-            raise Deferred("the database is unavailable") from exc
         except Exception as exc:
+            if isinstance(exc, OperationalError):
+                if not self._store_answers():
+                    # The database (locked, restarting, unreachable), not the mail: nothing
+                    # was committed; the mail stays in the inbox and comes again later.
+                    log.warning("mail from %s: database unavailable (%s); left in the inbox",
+                                _masked(mail.from_address), type(exc.orig).__name__)
+                    raise Deferred("the database is unavailable") from exc
+                if not retried:  # it answers again (a lock just released): once more
+                    return self.handle(raw, now, uidvalidity=uidvalidity, uid=uid, size=size,
+                                       retried=True)
             log.exception("mail from %s: handling failed", _masked(mail.from_address))
             try:
                 self.quarantine(raw, mail, now, f"{type(exc).__name__}: {exc}", uidvalidity, uid)
@@ -140,7 +145,7 @@ class MailHandler:
         with self.store.begin() as uow:
             row, _ = uow.inbound.claim(
                 now=now, folder=self.folder, uidvalidity=uidvalidity, uid=uid,
-                message_id=mail.message_id, sender=mail.from_address,
+                message_id=_cut(mail.message_id, 500), sender=mail.from_address[:320],
                 subject=mail.subject[:500], raw=raw,
             )
             uow.inbound.mark(row, InboundStatus.QUARANTINED, now, note=reason[:2000], keep_raw=True)
@@ -299,6 +304,12 @@ def _first_word(line: str) -> str:
 def _example_address(referee: str, sep: str) -> str:
     local, _, host = referee.partition("@")
     return f"{local}{sep}partita@{host}" if sep else referee
+
+
+def _cut(text: str | None, size: int) -> str | None:
+    """Within the column's size (PostgreSQL refuses longer values; a hostile header may be
+    any length)."""
+    return text[:size] if text else text
 
 
 def _masked(address: str) -> str:
