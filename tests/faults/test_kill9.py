@@ -93,7 +93,10 @@ class Trial:
         self.log_mark = self.log.stat().st_size if self.log.exists() else 0
         self.daemon.start()
         if self.store is None:
-            self.store = open_store(f"sqlite:///{self.db}")
+            # Not before the daemon has migrated and started: a second process migrating the
+            # same new file races APScheduler's CREATE TABLE (see RELIABILITY.md).
+            wait(self.started, what="daemon started", log=self.log)
+            self.store = open_store(f"sqlite:///{self.db}", run_migrations=False)
             wait(lambda: len(holders(self.store, GAME)) == 7, what="game started", log=self.log)
 
     def deliver_orders(self) -> None:
