@@ -69,8 +69,12 @@ def test_no_address_or_password_in_info_logs(imap_account: ImapAccount, smtp_sin
             secrets.add("intruso@evil.example")
             await until(lambda: len(inbound_rows(store)) == 9 and all(
                 r.status is not InboundStatus.RECEIVED for r in inbound_rows(store)), timeout=40)
-            with store.begin() as uow:
-                assert uow.phases.history(GAME)[0].status is PhaseStatus.PROCESSED
+
+            def processed() -> bool:
+                with store.begin() as uow:
+                    return uow.phases.history(GAME)[0].status is PhaseStatus.PROCESSED
+
+            await until(processed, timeout=40, what="S1901M processed")
             await until(lambda: all(r.status is OutboxStatus.SENT for r in outbox_rows(store)),
                         timeout=40, what="all sent")
         finally:
