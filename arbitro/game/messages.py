@@ -61,6 +61,10 @@ _TEXT: dict[str, tuple[str, str]] = {
     "needs_convoy": ("needs a convoy: {0} does not border {1}", "serve un trasporto: {0} non confina con {1}"),
     "trailing": ("ignored the words «{0}»", "ignorate le parole «{0}»"),
     "kind_added": ("unit type from the board: {0}", "tipo di unità dalla mappa: {0}"),
+    "line_too_long": (
+        "line too long ({0} characters): write one order per line",
+        "riga troppo lunga ({0} caratteri): scrivere un ordine per riga",
+    ),
 }
 
 KIND_WORDS = {"en": {"A": "an army", "F": "a fleet"}, "it": {"A": "un'armata", "F": "una flotta"}}

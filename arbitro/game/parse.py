@@ -164,7 +164,15 @@ def _parse(
     return ParseReport(tuple(_one_per_unit(ctx, reports)), lang)
 
 
+# No real line of orders comes near this; a longer one is refused unread, since every
+# order read from a line keeps the line's text (a 100 kB line would cost gigabytes).
+MAX_LINE = 2000
+
+
 def _line(ctx: _Context, number: int, text: str) -> list[LineReport]:
+    if len(text) > MAX_LINE:
+        return [LineReport(number, text[:80] + "…", VOID, None, "line_too_long",
+                           messages.text("line_too_long", ctx.lang, (str(len(text)),)))]
     line = _strip_bullet(text)
     tokens = lex(line, ctx.ix, lang=ctx.lang)
     header = _header(tokens)

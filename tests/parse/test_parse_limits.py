@@ -1,0 +1,27 @@
+"""Hostile sizes: a line of orders no player writes is refused quickly, with a reason."""
+
+import time
+
+from arbitro.game.parse import MAX_LINE, VOID, parse_orders
+from arbitro.game.position import start_position
+from arbitro.variants import load_board
+
+
+def test_a_100_kb_line_is_refused_unread_and_fast():
+    board = load_board("standard")
+    text = "A Par - Bur " * 8000
+    began = time.monotonic()
+    report = parse_orders(board, text, power="FRANCE", position=start_position(board), lang="it")
+    assert time.monotonic() - began < 1
+    (line,) = report.lines
+    assert line.status == VOID and line.code == "line_too_long"
+    assert str(len(text.strip())) in line.message or str(len(text)) in line.message
+    assert len(line.text) < 100
+
+
+def test_a_long_but_plausible_line_is_still_read():
+    board = load_board("standard")
+    line = "; ".join(["A Par - Bur", "A Mar S A Par - Bur", "F Bre - Mao"] * 20)
+    assert len(line) < MAX_LINE
+    report = parse_orders(board, line, power="FRANCE", position=start_position(board))
+    assert len(report.orders) == 3
