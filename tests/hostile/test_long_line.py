@@ -1,5 +1,5 @@
-"""Hostile inputs with a known problem, kept as strict xfails so that the fix shows
-(docs/RELIABILITY.md, "Known problems"). Long run only: each costs about a minute."""
+"""A 100 kB order line (docs/RELIABILITY.md): it used to cost ~50 s and gigabytes, every
+reading keeping the whole line; the parser now refuses such a line unread, with a reason."""
 
 from __future__ import annotations
 
@@ -8,8 +8,6 @@ from datetime import timedelta
 from email.message import EmailMessage
 from pathlib import Path
 
-import pytest
-from faults.longrun import is_long
 from service.service_helpers import START, game_table, make_config
 
 from arbitro.mail.handler import MailHandler
@@ -17,10 +15,6 @@ from arbitro.service import Referee
 from arbitro.store import open_store
 
 
-@pytest.mark.long
-@pytest.mark.skipif(not is_long(), reason="long run only (ARBITRO_LONG=1)")
-@pytest.mark.xfail(strict=True, reason="one order line of 100 kB: every reading keeps the "
-                   "whole line, so storage and the reply grow with its square (~50 s, ~GB)")
 def test_a_100_kb_single_line_is_handled_within_ten_seconds(tmp_path: Path) -> None:
     store = open_store(f"sqlite:///{tmp_path / 'k.sqlite3'}")
     referee = Referee(store, make_config(game_table("lunga")))
