@@ -38,25 +38,40 @@ class Referee:
         self.store = store
         self.config = config
         self.svc = Services(config, boards, Mailer(templates or MailTemplates(), config.server), render_map)
+        self._cursor = 0  # where step() looks first (round-robin over the games)
 
     # -- time --------------------------------------------------------------
 
     def step(self, now: datetime) -> str | None:
-        """Do the first thing that is due, in one transaction; "game:what", or None."""
-        for game_id in self._game_ids():
-            ctx = self.svc.ctx(game_id)
-            if ctx is None:
-                continue
-            with self.store.begin() as uow:
-                done = lifecycle.sync_game(self.svc, uow, ctx, now)
-                if done is None:
-                    game = uow.games.get(game_id)
-                    if game is not None and game.status in (GameStatus.ACTIVE, GameStatus.PAUSED):
-                        game = uow.games.lock(game_id)
-                        done = clock.step_game(self.svc, uow, ctx, game, now)
+        """Do one thing that is due, in one transaction; "game:what", or None.
+
+        Games are visited round-robin from the one that acted last, so a sweep over N
+        games that are all due costs N visits, not N squared (each visit reads the
+        database even when nothing is due)."""
+        ids = self._game_ids()
+        if not ids:
+            return None
+        start = self._cursor % len(ids)
+        for offset in range(len(ids)):
+            i = (start + offset) % len(ids)
+            done = self._step_game(ids[i], now)
             if done is not None:
-                return f"{game_id}:{done}"
+                self._cursor = i  # it may have more to do: look at it first next time
+                return f"{ids[i]}:{done}"
         return None
+
+    def _step_game(self, game_id: str, now: datetime) -> str | None:
+        ctx = self.svc.ctx(game_id)
+        if ctx is None:
+            return None
+        with self.store.begin() as uow:
+            done = lifecycle.sync_game(self.svc, uow, ctx, now)
+            if done is None:
+                game = uow.games.get(game_id)
+                if game is not None and game.status in (GameStatus.ACTIVE, GameStatus.PAUSED):
+                    game = uow.games.lock(game_id)
+                    done = clock.step_game(self.svc, uow, ctx, game, now)
+        return done
 
     def tick(self, now: datetime) -> list[str]:
         """Every step due at ``now``, each in its own transaction."""
