@@ -63,7 +63,16 @@ def job_store(database_url: str) -> BaseJobStore:
     url = normalise_url(database_url)
     if is_memory_sqlite(url):
         return MemoryJobStore()  # another engine would see another, empty, database
-    return SQLAlchemyJobStore(engine=make_engine(url, begin="BEGIN"), tablename=JOB_TABLE)
+    store = SQLAlchemyJobStore(engine=make_engine(url, begin="BEGIN"), tablename=JOB_TABLE)
+    # Create its table here, under BEGIN IMMEDIATE: with the deferred BEGIN above, a
+    # process writing at the same moment made APScheduler's own CREATE TABLE fail at
+    # once ("database is locked") on a new SQLite file, and the daemon exit.
+    creator = make_engine(url)
+    try:
+        store.jobs_t.create(creator, checkfirst=True)
+    finally:
+        creator.dispose()
+    return store
 
 
 class DeadlineScheduler:
