@@ -27,6 +27,7 @@ _ROBOT_LOCALS = frozenset(
     ]
 )
 _BULK = frozenset({"bulk", "junk", "list"})
+NO_SENDER = "no usable From address"
 
 
 def should_not_answer(
@@ -36,7 +37,7 @@ def should_not_answer(
     referees = {a.strip().lower() for a in referee_addresses if a.strip()}
     sender = mail.from_address
     if not sender:
-        return "no usable From address"
+        return NO_SENDER
     if mail.auto_submitted and mail.auto_submitted != "no":
         return f"Auto-Submitted: {mail.auto_submitted}"
     if mail.autoreply_markers:

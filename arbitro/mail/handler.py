@@ -30,7 +30,7 @@ from .commands import COMMANDS, DEFAULT, by_word
 from .commands.base import Command, Request
 from .commands.help import send_help
 from .commands.replies import alert_gm, reason_text, refuse
-from .guards import RateLimiter, should_not_answer
+from .guards import NO_SENDER, RateLimiter, should_not_answer
 from .imap import Deferred, Outcome
 from .message import InboundMail, parse_inbound
 
@@ -128,7 +128,7 @@ class MailHandler:
         log.info("mail %s %s: %s", mail_id, done.status.value, done.note)
         if self.on_queued is not None:
             self.on_queued()
-        return "processed"
+        return "quarantine" if done.status is InboundStatus.QUARANTINED else "processed"
 
     def quarantine(
         self,
@@ -173,6 +173,13 @@ class MailHandler:
         server = self.config.server
         referee, sep = server.referee_address, server.plus_separator
         silent = should_not_answer(mail, [referee], sep)
+        if silent == NO_SENDER:
+            # Nobody to answer, but not a robot either: the operator looks at it.
+            gm = server.gm_notify_address or next((g.gm_address for g in self.config.games), None)
+            alert_gm(self.svc, uow, f"mail:{mail_id}:no-sender", gm, server.language,
+                     "mail senza mittente" if server.language == "it" else "mail without a sender",
+                     f"Subject: {mail.subject}\n\n{mail.body[:2000]}", now, None)
+            return Handled(InboundStatus.QUARANTINED, silent)
         if silent is not None:
             return Handled(InboundStatus.IGNORED, silent)
         if not self.limiter.allow(mail.from_address, now):

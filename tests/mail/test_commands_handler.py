@@ -245,3 +245,12 @@ def test_a_mail_that_breaks_the_handler_is_quarantined_and_the_gm_told(setup, mo
     assert row.status is InboundStatus.QUARANTINED and row.raw == raw
     assert "simulated fault" in row.note
     assert [m for m in outbox(store, "gm@example.org") if m.idempotency_key.startswith("quarantine:")]
+
+
+def test_a_mail_without_a_usable_sender_is_quarantined_and_the_operator_told(setup):
+    store, _, handler, _, _ = setup
+    raw = b"Subject: ordini\r\nTo: arbitro+roma1@example.org\r\nMessage-ID: <nofrom@x>\r\n\r\nA Par - Bur\r\n"
+    assert handler.handle(raw, NOW) == "quarantine"
+    (row,) = inbound(store)
+    assert row.status is InboundStatus.QUARANTINED and row.raw == raw
+    assert [m for m in outbox(store) if m.idempotency_key.endswith(":no-sender")]
