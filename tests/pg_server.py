@@ -31,3 +31,15 @@ def pg_exec(user: str, sql: str) -> None:
         host=PG_HOST, port=PG_PORT, user=user, dbname="postgres", autocommit=True
     ) as conn:
         conn.execute(sql)  # type: ignore[arg-type]
+
+
+def no_server() -> None:
+    """Skip on a machine without the server; in CI, where it runs, fail loudly instead."""
+    import os
+
+    import pytest
+
+    why = f"no PostgreSQL server at {PG_HOST}:{PG_PORT}"
+    if os.environ.get("CI"):
+        pytest.fail(f"CI without PostgreSQL: {why}")
+    pytest.skip(why)

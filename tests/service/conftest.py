@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pg_server import PG_HOST, PG_PORT
+from pg_server import PG_HOST, PG_PORT, no_server
 from pg_server import pg_admin as _pg_admin
 from pg_server import pg_exec as _pg_exec
 
@@ -28,7 +28,7 @@ def pg_databases() -> Iterator[Callable[[], str]]:
 
     def make() -> str:
         if user is None:
-            pytest.skip(f"no PostgreSQL server at {PG_HOST}:{PG_PORT}")
+            no_server()
         name = f"arbitro_service_{secrets.token_hex(6)}"
         _pg_exec(user, f'CREATE DATABASE "{name}"')
         made.append(name)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pg_server import PG_HOST, PG_PORT
+from pg_server import PG_HOST, PG_PORT, no_server
 from pg_server import pg_admin as _pg_admin
 from pg_server import pg_exec as _pg_exec
 
@@ -21,7 +21,7 @@ from arbitro.store import Store, open_store
 def pg_user() -> str:
     user = _pg_admin()
     if user is None:
-        pytest.skip(f"no PostgreSQL server at {PG_HOST}:{PG_PORT}")
+        no_server()
     return user
 
 
