@@ -9,7 +9,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-
 from pg_server import PG_HOST, PG_PORT, no_server
 from pg_server import pg_admin as _pg_admin
 from pg_server import pg_exec as _pg_exec
