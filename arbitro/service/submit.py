@@ -96,10 +96,11 @@ def _mail_key(uow: UnitOfWork, game_id: str, what: str, address: str, mail_id: i
     return key(uow, game_id, what, digest, address)
 
 
-def submit_orders(
-    svc: Services, uow: UnitOfWork, game_id: str, address: str, text: str, now: datetime,
-    mail_id: int | None = None, phase_code: str | None = None,
-) -> OrderReply:
+def _locked_player(
+    svc: Services, uow: UnitOfWork, game_id: str, address: str
+) -> tuple[GameCtx, Game, Player] | OrderReply:
+    """The game (locked for this transaction) and its active player at ``address``, or
+    the refusal when either is missing."""
     game = uow.games.get(game_id)
     ctx = svc.ctx(game_id)
     if game is None or ctx is None:
@@ -108,6 +109,17 @@ def submit_orders(
     player = uow.players.by_address(game_id, address)
     if player is None or player.status is not PlayerStatus.ACTIVE:
         return _reply(REFUSED, "not_player", game_id, ctx.config.language)
+    return ctx, game, player
+
+
+def submit_orders(
+    svc: Services, uow: UnitOfWork, game_id: str, address: str, text: str, now: datetime,
+    mail_id: int | None = None, phase_code: str | None = None,
+) -> OrderReply:
+    found = _locked_player(svc, uow, game_id, address)
+    if isinstance(found, OrderReply):
+        return found
+    ctx, game, player = found
     lang = player.language
     power = uow.assignments.power_of(player)
     phase = uow.phases.current(game_id)
@@ -211,14 +223,10 @@ def submit_ballot(
     svc: Services, uow: UnitOfWork, game_id: str, voter_address: str, for_power: str, text: str,
     now: datetime, mail_id: int | None = None,
 ) -> OrderReply:
-    game = uow.games.get(game_id)
-    ctx = svc.ctx(game_id)
-    if game is None or ctx is None:
-        return _reply(REFUSED, "unknown_game", game_id, "it")
-    game = uow.games.lock(game_id)
-    player = uow.players.by_address(game_id, voter_address)
-    if player is None or player.status is not PlayerStatus.ACTIVE:
-        return _reply(REFUSED, "not_player", game_id, ctx.config.language)
+    found = _locked_player(svc, uow, game_id, voter_address)
+    if isinstance(found, OrderReply):
+        return found
+    ctx, game, player = found
     lang = player.language
     voter = uow.assignments.power_of(player)
     phase = uow.phases.current(game_id)
