@@ -19,7 +19,7 @@ class PhaseError(ValueError):
     pass
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Phase:
     year: int
     season: str  # S, F, W
@@ -38,7 +38,8 @@ class Phase:
     def __str__(self) -> str:
         return f"{self.season}{self.year}{self.kind}"
 
-    # order=True compares (year, season, kind) as strings; give a true game order
+    # Phases are compared by this, in game order (S M, S R, F M, F R, W A); no < of their
+    # own, since their fields compared as text would put winter before spring.
     @property
     def sort_key(self) -> tuple[int, int]:
         return (self.year, _ORDER.index((self.season, self.kind)))
