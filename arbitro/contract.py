@@ -7,13 +7,14 @@ wrong; orders, however bad, never raise: they come back void with a reason.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .game.board import Board
 from .game.notation import read_order
 from .game.orders import Order, format_order
-from .game.parse import parse_one
 from .game.outcome import OrderResult, PhaseOutcome, Result, Source
+from .game.parse import parse_one
 from .game.phases import NMR_REASONS, play
 from .game.position import (
     NEUTRAL,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 # Subcommand modules (arbitro/cli/<name>.py), each with add_parser() and run().
 COMMANDS = ("run", "dev", "check_config", "adjudicate", "parse", "render", "variant", "gm")

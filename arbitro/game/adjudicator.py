@@ -16,8 +16,8 @@ the Szykman rule (the convoyed armies of the paradox do not move and cut nothing
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 from .board import Board, province_of
 from .legality import Effective, check_movement_orders, route_exists

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import functools
 from collections import deque
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 
 class Terrain(str, Enum):

@@ -8,6 +8,7 @@ from the ``random.Random`` the caller passes in, so runs are reproducible.
 from __future__ import annotations
 
 import random
+
 from .board import ARMY, FLEET, Board, province_of
 from .legality import route_exists
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive

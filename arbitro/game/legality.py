@@ -6,8 +6,8 @@ nothing here raises on a player's order.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from .board import ARMY, FLEET, Board, Terrain, province_of
 from .orders import Convoy, Hold, Move, Order, Support, Waive

@@ -7,12 +7,12 @@ victory is checked after autumn (R-END-1).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import repeat
-from typing import Iterable, Mapping, Sequence
 
 from .adjudicator import adjudicate_movement
-from .defaults import default_orders
 from .board import ARMY, FLEET, Board, province_of
+from .defaults import default_orders
 from .orders import Build, Disband, Move, Order, Retreat, Waive
 from .outcome import OrderResult, PhaseOutcome, Result, Source
 from .position import (

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from operator import attrgetter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+from operator import attrgetter
 
 from .board import Board, province_of
 
@@ -26,7 +26,7 @@ class Phase:
     kind: str  # M, R, A
 
     @classmethod
-    def parse(cls, text: str) -> "Phase":
+    def parse(cls, text: str) -> Phase:
         m = _PHASE.match(text.strip().upper())
         if not m:
             raise PhaseError(f"phase {text!r} is not of the form S1901M, F1901R, W1901A")
@@ -44,7 +44,7 @@ class Phase:
     def sort_key(self) -> tuple[int, int]:
         return (self.year, _ORDER.index((self.season, self.kind)))
 
-    def following(self) -> "Phase":
+    def following(self) -> Phase:
         """The phase after this one, before any skipping."""
         i = _ORDER.index((self.season, self.kind))
         if i == len(_ORDER) - 1:

@@ -6,7 +6,7 @@ and the CLI turn them into plain words with :func:`explain`.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 _TEXT: dict[str, tuple[str, str]] = {
     # code: (English, Italian)
