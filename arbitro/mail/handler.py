@@ -149,7 +149,7 @@ class MailHandler:
                 subject=mail.subject[:500], raw=raw,
             )
             uow.inbound.mark(row, InboundStatus.QUARANTINED, now, note=reason[:2000], keep_raw=True)
-            gm = server.gm_notify_address or next((g.gm_address for g in self.config.games), None)
+            gm = self._operator()
             alert_gm(
                 self.svc, uow, f"quarantine:{row.id}", gm, server.language,
                 "mail in quarantena" if server.language == "it" else "mail quarantined",
@@ -175,7 +175,7 @@ class MailHandler:
         silent = should_not_answer(mail, [referee], sep)
         if silent == NO_SENDER:
             # Nobody to answer, but not a robot either: the operator looks at it.
-            gm = server.gm_notify_address or next((g.gm_address for g in self.config.games), None)
+            gm = self._operator()
             alert_gm(self.svc, uow, f"mail:{mail_id}:no-sender", gm, server.language,
                      "mail senza mittente" if server.language == "it" else "mail without a sender",
                      f"Subject: {mail.subject}\n\n{mail.body[:2000]}", now, None)
@@ -255,6 +255,11 @@ class MailHandler:
                      now, game.id)
             return note
         return None
+
+    def _operator(self) -> str | None:
+        """Who hears of mail that belongs to no game: the operator, else the first GM."""
+        server = self.config.server
+        return server.gm_notify_address or next((g.gm_address for g in self.config.games), None)
 
     def _game_ids(self) -> list[str]:
         return [g.id for g in self.config.games]
