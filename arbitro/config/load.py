@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Mapping
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +73,16 @@ def _secret(t: Table, name: str, environ: Mapping[str, str]) -> str:
     return t.text(name, "", allow_empty=True) or ""
 
 
+def _receipt_address(smtp_t: Table, referee: str | None) -> str:
+    """``receipts = true`` (the default) copies each mail to ``receipt_address``, by
+    default the referee's own."""
+    wanted = smtp_t.boolean("receipts", True)
+    address = None
+    if smtp_t.raw("receipt_address", ""):
+        address = smtp_t.convert("receipt_address", values.address, None)
+    return (address or referee or "") if wanted else ""
+
+
 def _server(t: Table, path: Path, environ: Mapping[str, str]) -> ServerConfig:
     url = t.text("database_url", "sqlite:///arbitro.sqlite3")
     url = _anchor_sqlite(url, path.parent) if isinstance(url, str) else url
@@ -79,6 +90,7 @@ def _server(t: Table, path: Path, environ: Mapping[str, str]) -> ServerConfig:
     if t.has("timezone") and timezone:
         t.convert("timezone", values.zone)
     gm = t.convert("gm_notify_address", values.address, None)
+    referee = t.convert("referee_address", values.address)
     imap_t, smtp_t, limits_t = t.table("imap"), t.table("smtp"), t.table("limits")
     imap = smtp = None
     if imap_t:
@@ -92,6 +104,7 @@ def _server(t: Table, path: Path, environ: Mapping[str, str]) -> ServerConfig:
             processed_folder=imap_t.text("processed_folder", "arbitro/processed"),
             quarantine_folder=imap_t.text("quarantine_folder", "arbitro/quarantine"),
             poll_seconds=imap_t.integer("poll_seconds", 60, minimum=5),
+            sent_folder=imap_t.text("sent_folder", "arbitro/sent"),
         )
         imap_t.finish()
     if smtp_t:
@@ -101,6 +114,8 @@ def _server(t: Table, path: Path, environ: Mapping[str, str]) -> ServerConfig:
             user=smtp_t.text("user", "", allow_empty=True),
             password=_secret(smtp_t, "password", environ),
             tls=smtp_t.text("tls", "starttls", choices=TLS_MODES),
+            receipt_address=_receipt_address(smtp_t, referee),
+            receipt_wait=smtp_t.convert("receipt_wait", values.duration, timedelta(minutes=10)),
         )
         smtp_t.finish()
     limits_t = limits_t or Table({}, t.key("limits"), t.file, t.problems)
@@ -112,7 +127,7 @@ def _server(t: Table, path: Path, environ: Mapping[str, str]) -> ServerConfig:
     limits_t.finish()
     server = ServerConfig(
         database_url=url,
-        referee_address=t.convert("referee_address", values.address),
+        referee_address=referee,
         plus_separator=t.text("plus_separator", "+", choices=PLUS_SEPARATORS, allow_empty=True),
         gm_notify_address=gm,
         timezone=timezone,

@@ -25,6 +25,7 @@ class ImapConfig:
     processed_folder: str
     quarantine_folder: str
     poll_seconds: int  # polling interval when the server has no IDLE
+    sent_folder: str = "arbitro/sent"  # copies of the referee's own mails (receipts)
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,10 @@ class SmtpConfig:
     user: str
     password: str = field(repr=False)
     tls: str
+    # Each mail is also sent (envelope only) to this address, the referee's own mailbox:
+    # the copy proves the server took it (arbitro/mail/outbox.py). "" = no copies.
+    receipt_address: str = ""
+    receipt_wait: timedelta = timedelta(minutes=10)  # no copy by then: send again
 
 
 @dataclass(frozen=True)

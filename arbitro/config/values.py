@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .model import DeadlineSpec
 
-_DURATION = re.compile(r"^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?$")
+_DURATION = re.compile(r"^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$")
 _AT = re.compile(r"^(\d+)d@(\d{1,2}):(\d{2})$")
 _ADDRESS = re.compile(
     r"^[^@\s<>\"(),;:]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$"
@@ -31,8 +31,8 @@ def duration(text: str) -> timedelta:
     m = _DURATION.match(text.strip().lower())
     if not m or not any(m.groups()):
         raise ValueError(f'{text!r} is not a duration like "3d", "36h", "90m" or "2d12h"')
-    days, hours, minutes = (int(g or 0) for g in m.groups())
-    value = timedelta(days=days, hours=hours, minutes=minutes)
+    days, hours, minutes, seconds = (int(g or 0) for g in m.groups())
+    value = timedelta(days=days, hours=hours, minutes=minutes, seconds=seconds)
     if value <= timedelta(0):
         raise ValueError(f"{text!r} must be longer than zero")
     return value

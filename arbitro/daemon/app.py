@@ -128,6 +128,9 @@ class Daemon:
                 on_permanent_failure=self._outbox_failed,
                 clock=self.clock,
                 per_minute=server.limits.outbound_per_minute,
+                # copies confirm only when the intake reads them: no IMAP, no copies
+                receipt_address=(server.smtp.receipt_address or None) if server.imap else None,
+                receipt_wait=server.smtp.receipt_wait,
             )
             await self.drainer.start(self.drain_seconds)
         else:

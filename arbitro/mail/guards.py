@@ -59,6 +59,18 @@ def should_not_answer(
     return None
 
 
+def own_copy(mail: InboundMail, referee: str, plus_separator: str = "+") -> bool:
+    """Whether this is the copy of one of the referee's own sent mails (a receipt, see
+    outbox.py): from the referee's mailbox, with our loop header and a receipt token. Only
+    a token of a mail being sent confirms anything, so a forged copy confirms nothing."""
+    referee = referee.strip().lower()
+    return (
+        bool(mail.receipt)
+        and _same_mailbox(mail.from_address, referee, plus_separator)
+        and any(referee in value for value in mail.arbitro_loop)
+    )
+
+
 def _same_mailbox(address: str, referee: str, separator: str) -> bool:
     """arbitro+milano1@host is the referee's own mailbox arbitro@host."""
     if address == referee:

@@ -30,7 +30,7 @@ from .commands import COMMANDS, DEFAULT, by_word
 from .commands.base import Command, Request
 from .commands.help import send_help
 from .commands.replies import alert_gm, reason_text, refuse
-from .guards import NO_SENDER, RateLimiter, should_not_answer
+from .guards import NO_SENDER, RateLimiter, own_copy, should_not_answer
 from .imap import Deferred, Outcome
 from .message import InboundMail, parse_inbound
 
@@ -39,6 +39,13 @@ log = logging.getLogger("arbitro.mail")
 _REPLY_PREFIX = re.compile(r"^\s*((re|r|fwd?|i|inoltra|aw|sv)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
 _TAG = re.compile(r"\[[^\]]*\]")
 _GAME_LINE = re.compile(r"^\s*\*?(partita|game)\b", re.IGNORECASE)
+
+
+def _outcome(status: InboundStatus) -> Outcome:
+    """The IMAP folder a handled mail goes to."""
+    if status is InboundStatus.QUARANTINED:
+        return "quarantine"
+    return "sent" if status is InboundStatus.COPY else "processed"
 
 
 def utc_now() -> datetime:
@@ -102,7 +109,7 @@ class MailHandler:
                 )
                 if not new and row.status is not InboundStatus.RECEIVED:
                     log.info("mail %s: seen before (%s)", row.id, row.status.value)
-                    return "quarantine" if row.status is InboundStatus.QUARANTINED else "processed"
+                    return _outcome(row.status)
                 done = self._route(uow, row.id, mail, now)
                 uow.inbound.mark(row, done.status, now, note=done.note, game_id=done.game_id)
                 mail_id = row.id
@@ -128,7 +135,7 @@ class MailHandler:
         log.info("mail %s %s: %s", mail_id, done.status.value, done.note)
         if self.on_queued is not None:
             self.on_queued()
-        return "quarantine" if done.status is InboundStatus.QUARANTINED else "processed"
+        return _outcome(done.status)
 
     def quarantine(
         self,
@@ -172,6 +179,12 @@ class MailHandler:
     def _route(self, uow: UnitOfWork, mail_id: int, mail: InboundMail, now: datetime) -> Handled:
         server = self.config.server
         referee, sep = server.referee_address, server.plus_separator
+        if own_copy(mail, referee, sep):
+            sent = uow.outbox.confirm(mail.receipt, now)
+            if sent is None:
+                return Handled(InboundStatus.COPY, "copy of a sent mail")
+            return Handled(InboundStatus.COPY, f"copy of outbox {sent.id}: confirmed sent",
+                           sent.game_id)
         silent = should_not_answer(mail, [referee], sep)
         if silent == NO_SENDER:
             # Nobody to answer, but not a robot either: the operator looks at it.

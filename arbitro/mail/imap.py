@@ -24,13 +24,14 @@ from ..config.model import ImapConfig
 
 log = logging.getLogger(__name__)
 
-Outcome = Literal["processed", "quarantine"]
+# "sent": the copy of one of the referee's own mails (a receipt, see outbox.py)
+Outcome = Literal["processed", "quarantine", "sent"]
 
 
 class Deferred(Exception):
     """Raised by a handler that cannot take the mail now (its database is down): the
     mail stays in the inbox and the loop retries after its backoff."""
-OUTCOMES: tuple[Outcome, ...] = ("processed", "quarantine")
+OUTCOMES: tuple[Outcome, ...] = ("processed", "quarantine", "sent")
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,7 @@ class MailboxClient:
             self._folders = {
                 "processed": self._ensure_folder(client, cfg.processed_folder),
                 "quarantine": self._ensure_folder(client, cfg.quarantine_folder),
+                "sent": self._ensure_folder(client, cfg.sent_folder),
             }
             selected = client.select_folder(cfg.folder)
         except BaseException:
@@ -123,7 +125,7 @@ class MailboxClient:
         return self._idle
 
     def folder_name(self, outcome: Outcome) -> str:
-        """The server's name of the processed / quarantine folder (after connect)."""
+        """The server's name of the processed / quarantine / sent folder (after connect)."""
         return self._folders[outcome]
 
     def _ensure_folder(self, client: IMAPClient, name: str) -> str:
@@ -310,6 +312,7 @@ class IntakeStats:
     handled: int = 0
     processed: int = 0
     quarantined: int = 0
+    copies: int = 0  # our own sent mails' copies, filed in the sent folder
     handler_errors: int = 0
     connection_errors: int = 0
     last_error: str = ""
@@ -418,6 +421,8 @@ class IntakeLoop:
         self.stats.handled += 1
         if outcome == "processed":
             self.stats.processed += 1
+        elif outcome == "sent":
+            self.stats.copies += 1
         else:
             self.stats.quarantined += 1
         if self.keep_outcomes:

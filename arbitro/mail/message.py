@@ -58,6 +58,7 @@ class InboundMail:
     size: int  # bytes on the server (may exceed the bytes parsed when truncated)
     truncated: bool  # only part of the mail was fetched (over the size cap)
     defects: tuple[str, ...] = field(default=())
+    receipt: str = ""  # X-Arbitro-Receipt: the token of one of our own sent mails' copies
 
     @property
     def recipients(self) -> tuple[str, ...]:
@@ -65,6 +66,7 @@ class InboundMail:
 
 
 LOOP_HEADER = "X-Arbitro-Loop"
+RECEIPT_HEADER = "X-Arbitro-Receipt"
 # Headers some vacation responders add instead of (or besides) Auto-Submitted.
 AUTOREPLY_HEADERS = (
     "X-Autoreply",
@@ -164,6 +166,7 @@ def _parse(raw: bytes, size: int | None, defects: list[str]) -> InboundMail:
         list_id=clean_line(header("List-Id")),
         x_loop=_all_values(msg, "X-Loop", defects),
         arbitro_loop=_all_values(msg, LOOP_HEADER, defects),
+        receipt=_token(header(RECEIPT_HEADER)),
         autoreply_markers=tuple(n for n in AUTOREPLY_HEADERS if _has(msg, n)),
         return_path=rp[0][0] if rp else "",
         has_null_return_path=return_raw.replace(" ", "") == "<>",

@@ -1,19 +1,26 @@
-"""Draining the transactional outbox over SMTP.
+"""Draining the transactional outbox over SMTP, each mail out exactly once.
 
-Exactly-once, as far as SMTP allows: an entry is marked sent in its own transaction right
-after the server accepted it, and ``due()`` never returns a sent entry, so a sent entry is
-never sent again. A crash (or a lost database) between the server's "250 OK" and the mark
-leaves the entry queued: it is sent once more at the next start, byte for byte the same
-(the Message-ID comes from the idempotency key and the Date from the creation time), so
-mail clients that dedupe by Message-ID show it once. That window is the only duplicate.
-Run one drainer per database (rows are locked only on PostgreSQL, and only inside ``due``).
+An entry is claimed ("sending", with a random receipt token) in its own transaction, handed
+to SMTP, and marked sent in another. The one gap SMTP leaves is a crash (or a lost
+database) after the server's "250 OK" and before the mark: the entry stays "sending" and
+nothing in SMTP can say whether it went. So every mail also goes, in the same SMTP
+transaction (a Bcc: the envelope only), to the referee's own mailbox, carrying its token in
+``X-Arbitro-Receipt`` (with its id). The server accepts a transaction for all its recipients at once, so
+that copy arriving proves the mail went: the intake confirms the entry (MailHandler). A
+"sending" entry is sent again only when no copy came within ``receipt_wait``, and then byte
+for byte the same (the Message-ID comes from the idempotency key, the Date from the
+creation time, the token is kept). Without receipts (``receipt_address`` None) a crash in
+the gap means one identical resend. Run one drainer per database (rows are locked only on
+PostgreSQL, and only inside ``due``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import inspect
 import logging
+import secrets
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -22,6 +29,7 @@ from typing import Any, Protocol
 
 from ..store import OutboxStatus
 from .compose import OutAttachment, Outgoing, compose
+from .message import RECEIPT_HEADER
 from .smtp import SendResult, SmtpSender
 
 log = logging.getLogger(__name__)
@@ -42,12 +50,17 @@ class OutboxEntry:
     headers: Mapping[str, Any] = field(default_factory=dict)
     attachments: tuple[OutAttachment, ...] = ()
     game_id: str | None = None
+    receipt_token: str | None = None
 
 
 class OutboxPort(Protocol):
     """What the drainer needs from storage (``StoreOutbox`` adapts the store's OutboxRepo)."""
 
-    def due(self, now: datetime, limit: int) -> list[OutboxEntry]: ...
+    def due(
+        self, now: datetime, limit: int, stale_before: datetime | None = None
+    ) -> list[OutboxEntry]: ...
+
+    def claim(self, entry_id: int, now: datetime) -> str | None: ...
 
     def mark_sent(self, entry_id: int, now: datetime) -> None: ...
 
@@ -72,6 +85,7 @@ _OWN = frozenset(
         "content-transfer-encoding",
         "auto-submitted",
         "x-arbitro-loop",
+        "x-arbitro-receipt",
         "bcc",
     ]
 )
@@ -137,6 +151,8 @@ class OutboxDrainer:
         give_up_after: timedelta = timedelta(days=4),
         per_minute: int | None = None,
         envelope_from: str | None = None,
+        receipt_address: str | None = None,
+        receipt_wait: timedelta = timedelta(minutes=10),
     ) -> None:
         self.port = port
         self.sender = sender
@@ -151,6 +167,9 @@ class OutboxDrainer:
         self.min_gap = 60.0 / per_minute if per_minute else 0.0
         # Bounces go to the referee's own mailbox, where the guards keep them quiet.
         self.envelope_from = envelope_from or referee
+        # Where the copy that confirms each mail goes (None: no copies, at-least-once).
+        self.receipt_address = receipt_address
+        self.receipt_wait = receipt_wait if receipt_address else timedelta(0)
         self._last_send = 0.0
         self._wake = asyncio.Event()
         self._stopping = False
@@ -165,18 +184,23 @@ class OutboxDrainer:
         """Send every entry due now (up to ``batch``). Stops early when the server cannot
         be reached: the rest stay due, their attempts untouched."""
         report = DrainReport()
-        for entry in self.port.due(self.clock(), self.batch):
+        now = self.clock()
+        for entry in self.port.due(now, self.batch, now - self.receipt_wait):
             if self._stopping:
                 break
-            result = await self._send(entry)
+            token = self.port.claim(entry.id, self.clock())
+            if token is None:  # confirmed by its receipt since due() read it
+                continue
+            result = await self._send(dataclasses.replace(entry, receipt_token=token))
             now = self.clock()
             if result.ok:
                 self.port.mark_sent(entry.id, now)
                 report.sent += 1
-                if result.refused:
-                    await self._tell(
-                        entry, "refused: " + "; ".join(f"{r} {e}" for r, e in result.refused)
-                    )
+                refused = [(r, e) for r, e in result.refused if r != self.receipt_address]
+                if len(refused) < len(result.refused):
+                    log.warning("outbox: the server refused the receipt copy of %s", entry.key)
+                if refused:
+                    await self._tell(entry, "refused: " + "; ".join(f"{r} {e}" for r, e in refused))
                 continue
             gave_up = result.permanent or now - entry.created_at >= self.give_up_after
             report.errors.append(result.error)
@@ -195,6 +219,13 @@ class OutboxDrainer:
     async def _send(self, entry: OutboxEntry) -> SendResult:
         try:
             out = to_outgoing(entry)
+            copy_to = None
+            if self.receipt_address and entry.receipt_token:
+                receipt = f"{entry.id}.{entry.receipt_token}"
+                out = dataclasses.replace(
+                    out, extra_headers=(*out.extra_headers, (RECEIPT_HEADER, receipt))
+                )
+                copy_to = self.receipt_address
             raw = compose(
                 out, referee=self.referee, date=entry.created_at, referee_name=self.referee_name
             )
@@ -205,7 +236,7 @@ class OutboxDrainer:
             if wait > 0:
                 await asyncio.sleep(wait)
             self._last_send = time.monotonic()
-        return await self.sender.send(self.envelope_from, out.recipients, raw)
+        return await self.sender.send(self.envelope_from, out.recipients, raw, copy_to=copy_to)
 
     async def _tell(self, entry: OutboxEntry, error: str) -> None:
         if self.on_permanent_failure is None:
@@ -275,7 +306,11 @@ def entry_of(row: Any) -> OutboxEntry:
             OutAttachment(a.filename, a.content_type, bytes(a.data)) for a in row.attachments
         ),
         game_id=row.game_id,
+        receipt_token=row.receipt_token,
     )
+
+
+_UNSENT = (OutboxStatus.QUEUED, OutboxStatus.SENDING)
 
 
 class StoreOutbox:
@@ -284,14 +319,24 @@ class StoreOutbox:
     def __init__(self, store: Any) -> None:
         self.store = store
 
-    def due(self, now: datetime, limit: int) -> list[OutboxEntry]:
+    def due(
+        self, now: datetime, limit: int, stale_before: datetime | None = None
+    ) -> list[OutboxEntry]:
         with self.store.begin() as uow:
-            return _entries(uow.outbox.due(now, limit))
+            return _entries(uow.outbox.due(now, limit, stale_before))
+
+    def claim(self, entry_id: int, now: datetime) -> str | None:
+        with self.store.begin() as uow:
+            row = uow.outbox.get(entry_id)
+            if row.status not in _UNSENT:
+                return None
+            token: str = uow.outbox.claim(row, now, secrets.token_hex(16))
+            return token
 
     def mark_sent(self, entry_id: int, now: datetime) -> None:
         with self.store.begin() as uow:
             row = uow.outbox.get(entry_id)
-            if row.status is OutboxStatus.QUEUED:
+            if row.status in _UNSENT:
                 uow.outbox.mark_sent(row, now)
 
     def mark_failed(
@@ -299,5 +344,5 @@ class StoreOutbox:
     ) -> None:
         with self.store.begin() as uow:
             row = uow.outbox.get(entry_id)
-            if row.status is OutboxStatus.QUEUED:
+            if row.status in _UNSENT:  # a receipt may have confirmed it meanwhile
                 uow.outbox.mark_failed(row, now, error, retry_at)

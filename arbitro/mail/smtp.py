@@ -65,8 +65,17 @@ class SmtpSender:
         self._smtp = smtp
         return smtp
 
-    async def send(self, envelope_from: str, recipients: Sequence[str], raw: bytes) -> SendResult:
-        """Never raises for SMTP or network trouble: the result says what happened."""
+    async def send(
+        self,
+        envelope_from: str,
+        recipients: Sequence[str],
+        raw: bytes,
+        *,
+        copy_to: str | None = None,
+    ) -> SendResult:
+        """Never raises for SMTP or network trouble: the result says what happened.
+        ``copy_to`` gets the same mail in the same transaction (envelope only), and only
+        when the server accepted one of ``recipients``: the copy proves the mail went."""
         if not recipients:
             return SendResult(False, permanent=True, error="no recipients")
         try:
@@ -80,7 +89,10 @@ class SmtpSender:
             await self.close()
             return SendResult(False, error=f"SMTP unreachable: {_describe(exc)}", connection=True)
         try:
-            refused, _ = await smtp.sendmail(envelope_from, list(recipients), raw)
+            if copy_to is None:
+                refused, _ = await smtp.sendmail(envelope_from, list(recipients), raw)
+            else:
+                refused = await _with_copy(smtp, envelope_from, recipients, raw, copy_to)
         except aiosmtplib.SMTPRecipientsRefused as exc:
             codes = [r.code for r in exc.recipients]
             permanent = bool(codes) and all(c >= 500 for c in codes)
@@ -108,6 +120,31 @@ class SmtpSender:
         smtp, self._smtp = self._smtp, None
         if smtp is not None:
             await _quietly_quit(smtp)
+
+
+async def _with_copy(
+    smtp: aiosmtplib.SMTP, sender: str, recipients: Sequence[str], raw: bytes, copy_to: str
+) -> dict[str, aiosmtplib.SMTPResponse]:
+    """One transaction like ``sendmail``'s, with ``copy_to`` added after the recipients
+    and only once one of them was accepted. Returns the refused recipients' replies."""
+    if smtp.is_ehlo_or_helo_needed:
+        await smtp.ehlo()
+    options = [f"size={len(raw)}"] if smtp.supports_extension("size") else []
+    await smtp.mail(sender, options=options)
+    refused: list[aiosmtplib.SMTPRecipientRefused] = []
+    for rcpt in recipients:
+        try:
+            await smtp.rcpt(rcpt)
+        except aiosmtplib.SMTPRecipientRefused as exc:
+            refused.append(exc)
+    if len(refused) == len(recipients):
+        raise aiosmtplib.SMTPRecipientsRefused(refused)
+    try:
+        await smtp.rcpt(copy_to)
+    except aiosmtplib.SMTPRecipientRefused as exc:
+        refused.append(exc)  # the mail still goes; only the proof is missing
+    await smtp.data(raw)
+    return {e.recipient: aiosmtplib.SMTPResponse(e.code, e.message) for e in refused}
 
 
 async def _quietly_quit(smtp: aiosmtplib.SMTP) -> None:

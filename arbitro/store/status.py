@@ -37,9 +37,11 @@ class InboundStatus(StrEnum):
     PROCESSED = "processed"
     IGNORED = "ignored"  # e.g. auto-replies, bounces
     QUARANTINED = "quarantined"  # handling raised; the GM was told
+    COPY = "copy"  # the copy of one of the referee's own mails: a receipt (outbox.py)
 
 
 class OutboxStatus(StrEnum):
     QUEUED = "queued"
+    SENDING = "sending"  # handed to SMTP; sent unless a crash came before the mark
     SENT = "sent"
     FAILED = "failed"  # gave up after retries

@@ -19,7 +19,7 @@ from sqlalchemy import func, select
 
 from arbitro.config import Config, parse_config
 from arbitro.mail.message import parse_inbound
-from arbitro.store import Store
+from arbitro.store import InboundStatus, Store
 from arbitro.store.models import InboundMail, OutboxMessage
 
 REFEREE = "arbitro@example.org"
@@ -42,6 +42,10 @@ class FakeClock:
 
 
 def server_table(account: ImapAccount, sink: SmtpSink, db: Path, **limits: Any) -> dict[str, Any]:
+    """The [server] table of a daemon reading ``account`` and sending through ``sink``.
+    The sink delivers what is sent to the referee (the receipt copies) into ``account``,
+    as the referee's own mail server would; a copy not back in 20 s is sent again."""
+    sink.local[REFEREE.lower()] = account.deliver
     return {
         "database_url": f"sqlite:///{db}",
         "referee_address": REFEREE,
@@ -50,7 +54,7 @@ def server_table(account: ImapAccount, sink: SmtpSink, db: Path, **limits: Any) 
             "host": "127.0.0.1", "port": account.server.imap_port, "user": account.user,
             "password": account.password, "tls": "none", "poll_seconds": 5,
         },
-        "smtp": {"host": "127.0.0.1", "port": sink.port, "tls": "none"},
+        "smtp": {"host": "127.0.0.1", "port": sink.port, "tls": "none", "receipt_wait": "20s"},
         "limits": {"outbound_per_minute": 100_000, **limits},
     }
 
@@ -162,9 +166,12 @@ def run(coro: Awaitable[None], timeout: float = 120.0) -> None:
     asyncio.run(asyncio.wait_for(coro, timeout))  # type: ignore[arg-type]
 
 
-def inbound_rows(store: Store) -> list[InboundMail]:
+def inbound_rows(store: Store, *, copies: bool = False) -> list[InboundMail]:
+    """The mails the daemon read: those people sent, or (``copies``) the copies of its own
+    mails that came back as receipts."""
     with store.begin() as uow:
-        return list(uow.session.scalars(select(InboundMail).order_by(InboundMail.id)))
+        rows = list(uow.session.scalars(select(InboundMail).order_by(InboundMail.id)))
+    return [r for r in rows if (r.status is InboundStatus.COPY) == copies]
 
 
 def outbox_rows(store: Store, prefix: str = "") -> list[OutboxMessage]:

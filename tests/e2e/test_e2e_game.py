@@ -14,6 +14,7 @@ from harness import (
     current_phase,
     daemon_config,
     holders,
+    inbound_rows,
     order_mail,
     outbox_rows,
     queued,
@@ -207,6 +208,8 @@ def test_a_game_by_mail(imap_account: ImapAccount, smtp_sink: SmtpSink, tmp_path
                 outcome.next)
             await until(lambda: queued(store) == 0, what="winter results sent")
             assert_results_mail(smtp_sink, players, "W1901A", outcome)
+            # The copy of every mail sent came back and was filed (receipts, outbox.py).
+            await until(lambda: imap_account.folder("INBOX") == [], what="copies read")
         finally:
             await daemon.stop()
 
@@ -216,5 +219,7 @@ def test_a_game_by_mail(imap_account: ImapAccount, smtp_sink: SmtpSink, tmp_path
         assert len(ids) == len(outbox_rows(store))
         assert any(GM in g.rcpt for g in received(smtp_sink))
         assert imap_account.folder("INBOX") == []
+        assert len(inbound_rows(store, copies=True)) == len(outbox_rows(store))
+        assert len(imap_account.folder("arbitro.sent")) == len(outbox_rows(store))
 
     run(go())

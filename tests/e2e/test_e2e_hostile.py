@@ -169,9 +169,11 @@ def test_hostile_mail(imap_account: ImapAccount, smtp_sink: SmtpSink, tmp_path: 
             assert "A PAR - BUR" in orders["FRANCE"]
             assert "A VEN - TRI" in orders["ITALY"] and "A ROM - APU" in orders["ITALY"]
             assert "A MUN - RUH" in orders["GERMANY"]
+            await until(lambda: imap_account.folder("INBOX") == [], what="copies read")
         finally:
             await daemon.stop()
-        # Nothing lost: every mail left the inbox for one of the two folders.
+        # Nothing lost: every mail left the inbox for one of the two folders (and the
+        # copies of the referee's own mails for the third).
         assert imap_account.folder("INBOX") == []
         moved = imap_account.folder("arbitro.processed") + imap_account.folder(
             "arbitro.quarantine")

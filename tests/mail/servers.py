@@ -15,6 +15,7 @@ import socket
 import subprocess
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -238,11 +239,21 @@ class Received:
 class SmtpSink:
     """aiosmtpd in a thread (``Controller``) that keeps what it receives. Scripted
     replies: ``data_replies`` are answered to the next DATA commands in turn (e.g.
-    "451 4.3.0 try later"); ``rcpt_replies`` map a recipient to its RCPT reply."""
+    "451 4.3.0 try later"); ``rcpt_replies`` map a recipient to its RCPT reply.
+    ``local`` maps addresses to a delivery (e.g. ``Dovecot.deliver``): their copies go
+    there, as a real MTA delivers to its own mailboxes, and are not kept in ``received``."""
 
-    def __init__(self, *, user: str | None = None, password: str | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        user: str | None = None,
+        password: str | None = None,
+        local: dict[str, Callable[[bytes], None]] | None = None,
+    ) -> None:
         self.user = user
         self.password = password
+        self.local = {a.lower(): deliver for a, deliver in (local or {}).items()}
+        self.locally_delivered = 0
         self.received: list[Received] = []
         self.data_replies: list[str] = []
         self.rcpt_replies: dict[str, str] = {}
@@ -289,11 +300,12 @@ class SmtpSink:
     async def handle_DATA(self, server, session, envelope):  # type: ignore[no-untyped-def]
         if self.data_replies:
             return self.data_replies.pop(0)
-        self.received.append(
-            Received(
-                envelope.mail_from,
-                list(envelope.rcpt_tos),
-                bytes(envelope.original_content or envelope.content),
-            )
-        )
+        content = bytes(envelope.original_content or envelope.content)
+        remote = [r for r in envelope.rcpt_tos if r.lower() not in self.local]
+        for rcpt in envelope.rcpt_tos:
+            if rcpt.lower() in self.local:
+                self.local[rcpt.lower()](content)
+                self.locally_delivered += 1
+        if remote:
+            self.received.append(Received(envelope.mail_from, remote, content))
         return "250 OK queued"

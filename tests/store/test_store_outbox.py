@@ -99,6 +99,7 @@ def test_due_retry_and_give_up(store: Store, now: datetime) -> None:
         (retry,) = uow.outbox.due(now + timedelta(minutes=5))
         assert (retry.subject, retry.attempts, retry.last_error) == ("s1", 1, "421 try later")
         counts = uow.outbox.counts()
-        assert counts == {OutboxStatus.QUEUED: 1, OutboxStatus.SENT: 1, OutboxStatus.FAILED: 1}
+        assert counts == {OutboxStatus.QUEUED: 1, OutboxStatus.SENDING: 0,
+                              OutboxStatus.SENT: 1, OutboxStatus.FAILED: 1}
         sent = uow.outbox.by_key("m0")
         assert sent is not None and sent.sent_at == now and sent.attempts == 1

@@ -74,6 +74,10 @@ class OutboxMessage(Base):
     last_error: Mapped[str] = mapped_column(Text, default="")
     created_at: Mapped[datetime] = mapped_column(UtcDateTime)
     sent_at: Mapped[datetime | None] = mapped_column(UtcDateTime, default=None)
+    # When the drainer last handed it to SMTP, and the random token its copy to the
+    # referee's own mailbox carries: that copy proves the server took it (see outbox.py).
+    claimed_at: Mapped[datetime | None] = mapped_column(UtcDateTime, default=None)
+    receipt_token: Mapped[str | None] = mapped_column(String(64), default=None)
 
     attachments: Mapped[list[OutboxAttachment]] = relationship(
         order_by="OutboxAttachment.position", cascade="all, delete-orphan", lazy="selectin"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hmac
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -85,19 +86,59 @@ class OutboxRepo:
             raise NotFound(f"no outbox message {message_id}")
         return message
 
-    def due(self, now: datetime, limit: int = 50) -> list[OutboxMessage]:
-        """Queued messages whose time has come, oldest first; locked on PostgreSQL so that
-        two senders skip each other's rows."""
+    def due(
+        self, now: datetime, limit: int = 50, stale_before: datetime | None = None
+    ) -> list[OutboxMessage]:
+        """Messages to hand to SMTP now, oldest first: queued ones whose time has come, and
+        ones claimed at or before ``stale_before`` that no receipt has confirmed (the sender
+        died, or its copy never came). Locked on PostgreSQL so two senders skip each other."""
+        ready = (OutboxMessage.status == OutboxStatus.QUEUED) & (
+            OutboxMessage.next_attempt_at <= now
+        )
+        if stale_before is not None:
+            ready = ready | (
+                (OutboxMessage.status == OutboxStatus.SENDING)
+                & (OutboxMessage.claimed_at <= stale_before)
+            )
         stmt = (
             select(OutboxMessage)
-            .where(
-                OutboxMessage.status == OutboxStatus.QUEUED, OutboxMessage.next_attempt_at <= now
-            )
+            .where(ready)
             .order_by(OutboxMessage.next_attempt_at, OutboxMessage.id)
             .limit(limit)
             .with_for_update(skip_locked=True)
         )
         return list(self.session.scalars(stmt))
+
+    def claim(self, message: OutboxMessage, now: datetime, token: str) -> str:
+        """Mark it as being handed to SMTP; returns its receipt token (the first one given:
+        a resend must be byte for byte the mail that may already have gone)."""
+        message.status = OutboxStatus.SENDING
+        message.claimed_at = now
+        if message.receipt_token is None:
+            message.receipt_token = token
+        self.session.flush()
+        return message.receipt_token
+
+    def confirm(self, receipt: str, now: datetime) -> OutboxMessage | None:
+        """The referee's copy of a mail came back (``receipt`` as in its header: the
+        message id, a dot, its token): the server took it. Marks the message sent; None
+        when no unsent message matches."""
+        number, _, token = receipt.partition(".")
+        if not number.isdigit() or not token:
+            return None
+        message = self.session.get(OutboxMessage, int(number))
+        if (
+            message is None
+            or message.receipt_token is None
+            or message.status not in (OutboxStatus.SENDING, OutboxStatus.QUEUED)
+            or not hmac.compare_digest(message.receipt_token.encode(), token.encode())
+        ):
+            return None
+        message.status = OutboxStatus.SENT
+        message.sent_at = now
+        message.last_error = ""
+        self.session.flush()
+        return message
 
     def mark_sent(self, message: OutboxMessage, now: datetime) -> None:
         message.status = OutboxStatus.SENT
@@ -115,6 +156,7 @@ class OutboxRepo:
         if retry_at is None:
             message.status = OutboxStatus.FAILED
         else:
+            message.status = OutboxStatus.QUEUED
             message.next_attempt_at = max(retry_at, now)
         self.session.flush()
 

@@ -1,0 +1,217 @@
+"""Receipts: every mail's copy to the referee's own mailbox proves the SMTP server took it,
+so a crash between the server's "250 OK" and the outbox's mark sends nothing twice
+(arbitro/mail/outbox.py). Real store, aiosmtpd delivering the copies into Dovecot, and the
+real MailHandler reading them back."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+from mail.conftest import ImapAccount, smtp_config
+from mail.servers import SmtpSink
+from mail.test_mail_smtp import REFEREE, T0, Clock, enqueue, status_of
+from service.service_helpers import game_table, make_config
+
+from arbitro.mail.handler import MailHandler
+from arbitro.mail.message import RECEIPT_HEADER, parse_inbound
+from arbitro.mail.outbox import OutboxDrainer, StoreOutbox
+from arbitro.mail.smtp import SmtpSender
+from arbitro.service import Referee
+from arbitro.store import InboundStatus, OutboxStatus, Store, open_store
+from arbitro.store.models import InboundMail
+
+WAIT = timedelta(minutes=10)
+
+
+class DiesBeforeTheMark(StoreOutbox):
+    """The process dies after the server's OK and before the outbox's commit."""
+
+    def mark_sent(self, entry_id: int, now: datetime) -> None:
+        pass
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    s = open_store(f"sqlite:///{tmp_path / 'receipts.sqlite3'}")
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def sink(imap_account: ImapAccount) -> Iterator[SmtpSink]:
+    """An SMTP server that delivers the referee's copies into its Dovecot INBOX."""
+    s = SmtpSink(local={REFEREE: imap_account.deliver})
+    s.start()
+    yield s
+    s.stop()
+
+
+def drain(port: StoreOutbox, sink: SmtpSink, clock: Clock, *, receipts: bool = True) -> None:
+    async def go() -> None:
+        d = OutboxDrainer(port, SmtpSender(smtp_config(sink), timeout=2), referee=REFEREE,
+                          clock=clock, receipt_address=REFEREE if receipts else None,
+                          receipt_wait=WAIT)
+        await d.drain_once()
+        await d.sender.close()
+
+    asyncio.run(go())
+
+
+def read_copies(store: Store, account: ImapAccount, now: datetime) -> list[str]:
+    """The intake's part: every mail in the referee's INBOX through the MailHandler."""
+    handler = MailHandler(Referee(store, make_config(game_table("r1"))))
+    return [handler.handle(raw, now) for raw in account.folder("INBOX")]
+
+
+def test_a_mail_goes_out_with_its_copy_carrying_a_token(
+    store: Store, sink: SmtpSink, imap_account: ImapAccount
+) -> None:
+    enqueue(store, "k", ["a@example.it"])
+    drain(StoreOutbox(store), sink, Clock())
+    (got,) = sink.received
+    assert got.rcpt_tos == ["a@example.it"]  # the copy went by the envelope only
+    (copy,) = imap_account.folder("INBOX")
+    assert copy.endswith(got.content)  # one SMTP transaction: the same bytes (+ Return-Path..)
+    receipt = parse_inbound(copy).receipt
+    assert receipt == f"1.{_token(store)}" and f"{RECEIPT_HEADER}: {receipt}".encode() in copy
+    assert b"Bcc" not in copy and REFEREE.encode() not in got.content.split(b"To:")[1][:40]
+    assert status_of(store, "k")[0] is OutboxStatus.SENT
+    # The copy of a mail already marked sent is filed and changes nothing.
+    assert read_copies(store, imap_account, T0) == ["sent"]
+    assert status_of(store, "k")[0] is OutboxStatus.SENT
+
+
+def test_a_crash_after_the_servers_ok_sends_nothing_twice(
+    store: Store, sink: SmtpSink, imap_account: ImapAccount
+) -> None:
+    enqueue(store, "k", ["a@example.it"])
+    clock = Clock()
+    drain(DiesBeforeTheMark(store), sink, clock)
+    assert status_of(store, "k")[0] is OutboxStatus.SENDING
+    clock.now += WAIT / 2
+    drain(StoreOutbox(store), sink, clock)  # restarted, too soon to doubt the copy
+    assert len(sink.received) == 1
+    assert read_copies(store, imap_account, clock.now) == ["sent"]
+    assert status_of(store, "k")[0] is OutboxStatus.SENT
+    clock.now += WAIT * 10
+    drain(StoreOutbox(store), sink, clock)
+    assert len(sink.received) == 1  # exactly once
+    with store.begin() as uow:
+        (row,) = uow.session.query(InboundMail).all()
+        assert row.status is InboundStatus.COPY and "confirmed sent" in row.note
+
+
+def test_without_a_copy_the_mail_goes_again_after_the_wait_byte_for_byte(
+    store: Store, imap_account: ImapAccount
+) -> None:
+    """The server never took it (the crash came before its OK): no copy, so after
+    receipt_wait the same bytes go again."""
+    sink = SmtpSink(local={REFEREE: imap_account.deliver})
+    sink.data_replies = ["250 OK but lost"]  # answered before anything is kept or delivered
+    sink.start()
+    try:
+        enqueue(store, "k", ["a@example.it"])
+        clock = Clock()
+        drain(DiesBeforeTheMark(store), sink, clock)
+        first_token = _token(store)
+        assert imap_account.folder("INBOX") == [] and sink.received == []
+        clock.now += WAIT - timedelta(seconds=1)
+        drain(StoreOutbox(store), sink, clock)
+        assert sink.received == []
+        clock.now += timedelta(seconds=1)
+        drain(StoreOutbox(store), sink, clock)
+        assert len(sink.received) == 1
+        assert parse_inbound(sink.received[0].content).receipt == f"1.{first_token}"
+        assert status_of(store, "k")[0] is OutboxStatus.SENT
+    finally:
+        sink.stop()
+
+
+def test_a_forged_or_stale_copy_confirms_nothing(
+    store: Store, imap_account: ImapAccount
+) -> None:
+    sink = SmtpSink()  # copies are lost: only a forgery could confirm
+    sink.data_replies = ["250 OK but lost"]
+    sink.start()
+    try:
+        enqueue(store, "k", ["a@example.it"])
+        clock = Clock()
+        drain(DiesBeforeTheMark(store), sink, clock)
+        token = _token(store)
+        for frm, value in [
+            (REFEREE, "1." + "0" * 32),  # a guessed token
+            (REFEREE, "2." + token),  # another mail's
+            ("mallory@example.it", "1." + token),  # the right one from another mailbox
+        ]:
+            imap_account.deliver(
+                f"From: {frm}\r\nTo: {REFEREE}\r\nSubject: x\r\nX-Arbitro-Loop: {REFEREE}\r\n"
+                f"{RECEIPT_HEADER}: {value}\r\nMessage-ID: <{value[:8]}@x>\r\n\r\nhi\r\n".encode()
+            )
+        read_copies(store, imap_account, clock.now)
+        assert status_of(store, "k")[0] is OutboxStatus.SENDING
+    finally:
+        sink.stop()
+
+
+def test_without_receipts_a_crash_means_one_identical_resend(
+    store: Store, smtp_sink: SmtpSink
+) -> None:
+    enqueue(store, "k", ["a@example.it"])
+    clock = Clock()
+    drain(DiesBeforeTheMark(store), smtp_sink, clock, receipts=False)
+    drain(StoreOutbox(store), smtp_sink, clock, receipts=False)
+    drain(StoreOutbox(store), smtp_sink, clock, receipts=False)
+    assert [r.rcpt_tos for r in smtp_sink.received] == [["a@example.it"]] * 2
+    assert smtp_sink.received[0].content == smtp_sink.received[1].content
+    assert RECEIPT_HEADER.encode() not in smtp_sink.received[0].content
+
+
+def test_a_failure_reported_after_the_copy_came_leaves_it_sent(store: Store) -> None:
+    """A timeout after DATA that the server did act on: the copy wins over the error."""
+    enqueue(store, "k", ["a@example.it"])
+    port = StoreOutbox(store)
+    (entry,) = port.due(T0, 10)
+    token = port.claim(entry.id, T0)
+    assert token is not None
+    with store.begin() as uow:
+        assert uow.outbox.confirm(f"{entry.id}.{token}x", T0) is None
+        assert uow.outbox.confirm(f"{entry.id}.{token}", T0) is not None
+    port.mark_failed(entry.id, T0, "TimeoutError", T0 + timedelta(minutes=1))
+    assert status_of(store, "k")[0] is OutboxStatus.SENT
+    assert port.claim(entry.id, T0) is None  # and the drainer will not hand it over again
+
+
+def _token(store: Store) -> str:
+    with store.begin() as uow:
+        row = uow.outbox.by_key("k")
+        assert row is not None and row.receipt_token
+        return row.receipt_token
+
+
+@pytest.mark.parametrize("reply", ["550 5.1.1 no such user", "451 4.2.0 mailbox busy"])
+def test_no_copy_goes_when_no_real_recipient_was_taken(
+    reply: str, store: Store, sink: SmtpSink, imap_account: ImapAccount
+) -> None:
+    """A copy would confirm a mail nobody got: it joins the transaction only after a real
+    recipient was accepted."""
+    sink.rcpt_replies["a@example.it"] = reply
+    enqueue(store, "k", ["a@example.it"])
+    drain(StoreOutbox(store), sink, Clock())
+    assert imap_account.folder("INBOX") == [] and sink.received == []
+    assert status_of(store, "k")[0] is (
+        OutboxStatus.FAILED if reply.startswith("5") else OutboxStatus.QUEUED)
+
+
+def test_a_partly_refused_mail_goes_with_its_copy(
+    store: Store, sink: SmtpSink, imap_account: ImapAccount
+) -> None:
+    sink.rcpt_replies["gone@example.it"] = "550 5.1.1 no such user"
+    enqueue(store, "k", ["a@example.it", "gone@example.it"])
+    drain(StoreOutbox(store), sink, Clock())
+    assert [r.rcpt_tos for r in sink.received] == [["a@example.it"]]
+    assert len(imap_account.folder("INBOX")) == 1
+    assert status_of(store, "k")[0] is OutboxStatus.SENT
