@@ -40,6 +40,7 @@ from arbitro.mail.message import parse_inbound
 from arbitro.variants import load_board
 
 GAME = "bench"
+USER = "arbitrobench"
 BOARD = load_board("standard")
 HOLDS = {
     power: "\n".join(f"{u.kind} {u.location} H" for u in start_position(BOARD).units
@@ -98,7 +99,7 @@ async def wait_for(check, timeout: float = 600.0) -> None:  # type: ignore[no-un
 
 async def bench(dovecot: Dovecot, sink: SmtpSink, db: Path, mails: int, turns: int,
                 maps: bool) -> tuple[float, list[float]]:
-    user = "arbitrobench"
+    user = USER
     daemon = Daemon(config(dovecot, user, sink, db), imap_wait=5,
                     render_map="default" if maps else None)
     await daemon.start()
@@ -162,7 +163,9 @@ def main() -> int:
         return 2
     dovecot = Dovecot.create()
     dovecot.start()
-    sink = SmtpSink()
+    # The referee's copies of its own mails (receipts) go back into its mailbox, as its
+    # real mail server would deliver them: the intake reads those too.
+    sink = SmtpSink(local={"arbitro@example.org": lambda raw: dovecot.deliver(USER, raw)})
     sink.start()
     try:
         with tempfile.TemporaryDirectory() as tmp:

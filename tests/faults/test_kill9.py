@@ -8,7 +8,9 @@ exactly once, every outbox entry received exactly once (a mail in flight at a ki
 known sent by its copy in the referee's mailbox), and the stored phases, positions,
 results and orders equal those of the uninterrupted run.
 
-CI: 2 trials. ``ARBITRO_LONG=1`` (or ``pytest -m long``): 100 trials.
+The same trials run on PostgreSQL (a fresh database each), compared with the same
+uninterrupted SQLite run. CI: 2 trials on SQLite, 1 on PostgreSQL. ``ARBITRO_LONG=1`` (or
+``pytest -m long``): 100 on SQLite, 30 on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import random
 import re
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -54,12 +57,13 @@ OPENINGS = {
     "TURKEY": ["F ANK - BLA", "A CON - BUL", "A SMY - ARM"],
 }
 TRIALS = sized(2, 100)
+PG_TRIALS = sized(1, 30)
 
 
-def game_state(db: Path) -> dict[str, Any]:
+def game_state(url: str) -> dict[str, Any]:
     """What must not depend on crashes: phases with positions and results, orders on file,
     the kinds of mail queued (keys with ids folded), the statuses of the inbound mails."""
-    store = open_store(f"sqlite:///{db}")
+    store = open_store(url)
     try:
         with store.begin() as uow:
             phases = [(p.seq, p.code, p.status.value, p.position_before, p.results,
@@ -75,15 +79,16 @@ def game_state(db: Path) -> dict[str, Any]:
 
 
 class Trial:
-    def __init__(self, dovecot: Dovecot, tmp: Path, name: str) -> None:
+    def __init__(self, dovecot: Dovecot, tmp: Path, name: str, url: str | None = None) -> None:
         self.account = _account(dovecot)
         self.sink = SmtpSink()  # server_table has it deliver the referee's copies
         self.sink.start()
-        self.db = tmp / f"{name}.sqlite3"
+        self.url = url or f"sqlite:///{tmp / f'{name}.sqlite3'}"
         self.config = tmp / f"{name}.toml"
         start = datetime.now(UTC).replace(microsecond=0) - timedelta(hours=1)
         self.config.write_text(toml_text({
-            "server": server_table(self.account, self.sink, self.db),
+            "server": {**server_table(self.account, self.sink, tmp / "unused.sqlite3"),
+                       "database_url": self.url},
             "game": [game_table(GAME, start=start)],
         }))
         self.log = tmp / f"{name}.log"
@@ -97,7 +102,7 @@ class Trial:
             # Not before the daemon has migrated and started: a second process migrating the
             # same new file races APScheduler's CREATE TABLE (see RELIABILITY.md).
             wait(self.started, what="daemon started", log=self.log)
-            self.store = open_store(f"sqlite:///{self.db}", run_migrations=False)
+            self.store = open_store(self.url, run_migrations=False)
             wait(lambda: len(holders(self.store, GAME)) == 7, what="game started", log=self.log)
 
     def deliver_orders(self) -> None:
@@ -169,7 +174,7 @@ def reference(dovecot: Dovecot, tmp_path_factory: pytest.TempPathFactory) -> dic
         trial.stop()
     finally:
         trial.close()
-    state = game_state(trial.db)
+    state = game_state(trial.url)
     assert state["phases"][0][2] == PhaseStatus.PROCESSED.value
     assert state["inbound"] == {"processed": 7}
     note("kill -9", f"uninterrupted run: 7 mails in, {sent} mails out, {span:.2f} s "
@@ -184,8 +189,21 @@ def reference(dovecot: Dovecot, tmp_path_factory: pytest.TempPathFactory) -> dic
 def test_kill9_at_a_random_moment_loses_and_repeats_nothing(
     seed: int, reference: dict[str, Any], dovecot: Dovecot, tmp_path: Path
 ) -> None:
+    one_trial(seed, reference, Trial(dovecot, tmp_path, f"t{seed}"), "sqlite")
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("seed", range(1000, 1000 + PG_TRIALS))
+def test_kill9_on_postgresql(
+    seed: int, reference: dict[str, Any], dovecot: Dovecot, tmp_path: Path,
+    pg_databases: Callable[[], str],
+) -> None:
+    one_trial(seed, reference, Trial(dovecot, tmp_path, f"t{seed}", pg_databases()),
+              "postgresql")
+
+
+def one_trial(seed: int, reference: dict[str, Any], trial: Trial, backend: str) -> None:
     rng = random.Random(seed)
-    trial = Trial(dovecot, tmp_path, f"t{seed}")
     kills: list[str] = []
     try:
         trial.start()
@@ -207,7 +225,7 @@ def test_kill9_at_a_random_moment_loses_and_repeats_nothing(
     finally:
         trial.close()
 
-    state = game_state(trial.db)
+    state = game_state(trial.url)
     assert state == reference["state"]
     seen = counts(g.message_id for g in got)
     assert set(seen) == expected  # every report and reply went out
@@ -215,5 +233,5 @@ def test_kill9_at_a_random_moment_loses_and_repeats_nothing(
     assert trial.account.folder("INBOX") == []
     assert len(trial.account.folder("arbitro.processed")) == 7
     assert len(trial.account.folder("arbitro.sent")) == len(expected)  # one copy each
-    note("kill -9", f"seed {seed}: kills at {','.join(kills)}; {len(got)} mails received, "
+    note("kill -9", f"{backend} seed {seed}: kills at {','.join(kills)}; {len(got)} mails received, "
                     f"0 twice")
