@@ -105,56 +105,49 @@ def test_a_crash_after_the_servers_ok_sends_nothing_twice(
         assert row.status is InboundStatus.COPY and "confirmed sent" in row.note
 
 
+@pytest.fixture
+def in_flight(store: Store, sink: SmtpSink) -> tuple[Clock, str]:
+    """A mail handed to SMTP when the process died, before the server took it: its first
+    DATA is answered without being kept or delivered. Gives the clock and its token."""
+    sink.data_replies = ["250 OK but lost"]
+    enqueue(store, "k", ["a@example.it"])
+    clock = Clock()
+    drain(DiesBeforeTheMark(store), sink, clock)
+    assert status_of(store, "k")[0] is OutboxStatus.SENDING
+    return clock, _token(store)
+
+
 def test_without_a_copy_the_mail_goes_again_after_the_wait_byte_for_byte(
-    store: Store, imap_account: ImapAccount
+    store: Store, sink: SmtpSink, imap_account: ImapAccount, in_flight: tuple[Clock, str]
 ) -> None:
-    """The server never took it (the crash came before its OK): no copy, so after
-    receipt_wait the same bytes go again."""
-    sink = SmtpSink(local={REFEREE: imap_account.deliver})
-    sink.data_replies = ["250 OK but lost"]  # answered before anything is kept or delivered
-    sink.start()
-    try:
-        enqueue(store, "k", ["a@example.it"])
-        clock = Clock()
-        drain(DiesBeforeTheMark(store), sink, clock)
-        first_token = _token(store)
-        assert imap_account.folder("INBOX") == [] and sink.received == []
-        clock.now += WAIT - timedelta(seconds=1)
-        drain(StoreOutbox(store), sink, clock)
-        assert sink.received == []
-        clock.now += timedelta(seconds=1)
-        drain(StoreOutbox(store), sink, clock)
-        assert len(sink.received) == 1
-        assert parse_inbound(sink.received[0].content).receipt == f"1.{first_token}"
-        assert status_of(store, "k")[0] is OutboxStatus.SENT
-    finally:
-        sink.stop()
+    """No copy came, so after receipt_wait the same bytes go again."""
+    clock, token = in_flight
+    assert imap_account.folder("INBOX") == [] and sink.received == []
+    clock.now += WAIT - timedelta(seconds=1)
+    drain(StoreOutbox(store), sink, clock)
+    assert sink.received == []
+    clock.now += timedelta(seconds=1)
+    drain(StoreOutbox(store), sink, clock)
+    assert len(sink.received) == 1
+    assert parse_inbound(sink.received[0].content).receipt == f"1.{token}"
+    assert status_of(store, "k")[0] is OutboxStatus.SENT
 
 
 def test_a_forged_or_stale_copy_confirms_nothing(
-    store: Store, imap_account: ImapAccount
+    store: Store, imap_account: ImapAccount, in_flight: tuple[Clock, str]
 ) -> None:
-    sink = SmtpSink()  # copies are lost: only a forgery could confirm
-    sink.data_replies = ["250 OK but lost"]
-    sink.start()
-    try:
-        enqueue(store, "k", ["a@example.it"])
-        clock = Clock()
-        drain(DiesBeforeTheMark(store), sink, clock)
-        token = _token(store)
-        for frm, value in [
-            (REFEREE, "1." + "0" * 32),  # a guessed token
-            (REFEREE, "2." + token),  # another mail's
-            ("mallory@example.it", "1." + token),  # the right one from another mailbox
-        ]:
-            imap_account.deliver(
-                f"From: {frm}\r\nTo: {REFEREE}\r\nSubject: x\r\nX-Arbitro-Loop: {REFEREE}\r\n"
-                f"{RECEIPT_HEADER}: {value}\r\nMessage-ID: <{value[:8]}@x>\r\n\r\nhi\r\n".encode()
-            )
-        read_copies(store, imap_account, clock.now)
-        assert status_of(store, "k")[0] is OutboxStatus.SENDING
-    finally:
-        sink.stop()
+    clock, token = in_flight
+    for frm, value in [
+        (REFEREE, "1." + "0" * 32),  # a guessed token
+        (REFEREE, "2." + token),  # another mail's
+        ("mallory@example.it", "1." + token),  # the right one from another mailbox
+    ]:
+        imap_account.deliver(
+            f"From: {frm}\r\nTo: {REFEREE}\r\nSubject: x\r\nX-Arbitro-Loop: {REFEREE}\r\n"
+            f"{RECEIPT_HEADER}: {value}\r\nMessage-ID: <{value[:8]}@x>\r\n\r\nhi\r\n".encode()
+        )
+    read_copies(store, imap_account, clock.now)
+    assert status_of(store, "k")[0] is OutboxStatus.SENDING
 
 
 def test_without_receipts_a_crash_means_one_identical_resend(
