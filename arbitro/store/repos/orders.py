@@ -4,12 +4,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from ..models import Ballot, OrderSubmission, Phase
+
+Row = TypeVar("Row", OrderSubmission, Ballot)
+
+
+def _newest(session: Session, row: Row, **same: Any) -> Row:
+    """Add ``row`` as the one that counts: the rows of its kind matching ``same`` that
+    counted until now are superseded (kept, for the history)."""
+    model = type(row)
+    session.execute(
+        update(model)
+        .where(*(getattr(model, k) == v for k, v in same.items()), model.superseded.is_(False))
+        .values(superseded=True)
+    )
+    session.add(row)
+    session.flush()
+    return row
 
 
 class OrderRepo:
@@ -28,15 +44,6 @@ class OrderRepo:
         source_mail_id: int | None = None,
     ) -> OrderSubmission:
         """Store a set of orders; any earlier set of the power in this phase is superseded."""
-        self.session.execute(
-            update(OrderSubmission)
-            .where(
-                OrderSubmission.phase_id == phase_id,
-                OrderSubmission.power == power,
-                OrderSubmission.superseded.is_(False),
-            )
-            .values(superseded=True)
-        )
         row = OrderSubmission(
             phase_id=phase_id,
             power=power,
@@ -47,9 +54,7 @@ class OrderRepo:
             received_at=received_at,
             superseded=False,
         )
-        self.session.add(row)
-        self.session.flush()
-        return row
+        return _newest(self.session, row, phase_id=phase_id, power=power)
 
     def current(self, phase_id: int) -> dict[str, OrderSubmission]:
         """power -> the set of orders that counts."""
@@ -84,16 +89,6 @@ class BallotRepo:
         source_mail_id: int | None = None,
     ) -> Ballot:
         """Store a vote; the voter's earlier ballot for the same power is superseded."""
-        self.session.execute(
-            update(Ballot)
-            .where(
-                Ballot.phase_id == phase_id,
-                Ballot.voter_power == voter_power,
-                Ballot.for_power == for_power,
-                Ballot.superseded.is_(False),
-            )
-            .values(superseded=True)
-        )
         row = Ballot(
             phase_id=phase_id,
             voter_power=voter_power,
@@ -104,9 +99,9 @@ class BallotRepo:
             received_at=received_at,
             superseded=False,
         )
-        self.session.add(row)
-        self.session.flush()
-        return row
+        return _newest(
+            self.session, row, phase_id=phase_id, voter_power=voter_power, for_power=for_power
+        )
 
     def current(self, phase_id: int, for_power: str | None = None) -> list[Ballot]:
         """Ballots that count, by for_power then voter."""
