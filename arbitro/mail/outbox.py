@@ -210,7 +210,10 @@ class OutboxDrainer:
                 log.warning("outbox: %s failed for good: %s", entry.key, result.error)
                 await self._tell(entry, result.error)
             else:
-                self.port.mark_failed(entry.id, now, result.error, self.retry_at(entry, now))
+                retry = self.retry_at(entry, now)
+                if result.uncertain:  # it may have gone: give its copy time to come back
+                    retry = max(retry, now + self.receipt_wait)
+                self.port.mark_failed(entry.id, now, result.error, retry)
                 report.retried += 1
                 if result.connection:
                     break

@@ -22,6 +22,9 @@ class SendResult:
     error: str = ""
     connection: bool = False  # the server could not be reached or talked to at all
     refused: tuple[tuple[str, str], ...] = field(default=())  # (recipient, reply) left out
+    # The whole mail was out when the line went quiet or dropped: the server may have
+    # taken it. Only a copy (``copy_to``) can tell; then the retry waits for it.
+    uncertain: bool = False
 
 
 class SmtpSender:
@@ -93,6 +96,10 @@ class SmtpSender:
                 refused, _ = await smtp.sendmail(envelope_from, list(recipients), raw)
             else:
                 refused = await _with_copy(smtp, envelope_from, recipients, raw, copy_to)
+        except _Uncertain as exc:
+            await self.close()
+            return SendResult(False, error=_describe(exc.__cause__ or exc), connection=True,
+                              uncertain=True)
         except aiosmtplib.SMTPRecipientsRefused as exc:
             codes = [r.code for r in exc.recipients]
             permanent = bool(codes) and all(c >= 500 for c in codes)
@@ -122,6 +129,10 @@ class SmtpSender:
             await _quietly_quit(smtp)
 
 
+class _Uncertain(Exception):
+    """The DATA went out and no reply came back."""
+
+
 async def _with_copy(
     smtp: aiosmtplib.SMTP, sender: str, recipients: Sequence[str], raw: bytes, copy_to: str
 ) -> dict[str, aiosmtplib.SMTPResponse]:
@@ -143,7 +154,10 @@ async def _with_copy(
         await smtp.rcpt(copy_to)
     except aiosmtplib.SMTPRecipientRefused as exc:
         refused.append(exc)  # the mail still goes; only the proof is missing
-    await smtp.data(raw)
+    try:
+        await smtp.data(raw)
+    except (TimeoutError, ConnectionError, OSError) as exc:  # no reply to the final dot
+        raise _Uncertain() from exc
     return {e.recipient: aiosmtplib.SMTPResponse(e.code, e.message) for e in refused}
 
 

@@ -5,6 +5,7 @@ this follows (vmail user, traversable temp dir, wait for the old master on resta
 
 from __future__ import annotations
 
+import asyncio
 import os
 import pwd
 import secrets
@@ -254,6 +255,7 @@ class SmtpSink:
         self.password = password
         self.local = {a.lower(): deliver for a, deliver in (local or {}).items()}
         self.locally_delivered = 0
+        self.stall_after_data = 0.0  # seconds to sit on a mail taken before saying so
         self.received: list[Received] = []
         self.data_replies: list[str] = []
         self.rcpt_replies: dict[str, str] = {}
@@ -308,4 +310,6 @@ class SmtpSink:
                 self.locally_delivered += 1
         if remote:
             self.received.append(Received(envelope.mail_from, remote, content))
+        if self.stall_after_data:
+            await asyncio.sleep(self.stall_after_data)
         return "250 OK queued"

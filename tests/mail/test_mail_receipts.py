@@ -150,6 +150,25 @@ def test_a_forged_or_stale_copy_confirms_nothing(
     assert status_of(store, "k")[0] is OutboxStatus.SENDING
 
 
+def test_a_mail_taken_without_an_answer_waits_for_its_copy(
+    store: Store, sink: SmtpSink, imap_account: ImapAccount
+) -> None:
+    """The server took the mail but its reply never came (the sender timed out): the
+    retry is put off by receipt_wait, and the copy settles it meanwhile."""
+    sink.stall_after_data = 3.0  # the drainer's sender gives up after 2 s
+    enqueue(store, "k", ["a@example.it"])
+    clock = Clock()
+    drain(StoreOutbox(store), sink, clock)
+    status, attempts, retry_at, error = status_of(store, "k")
+    assert (status, attempts) == (OutboxStatus.QUEUED, 1) and "Timeout" in error
+    assert retry_at >= T0 + WAIT  # not the usual one-minute backoff
+    sink.stall_after_data = 0
+    assert read_copies(store, imap_account, clock.now) == ["sent"]
+    clock.now += WAIT * 2
+    drain(StoreOutbox(store), sink, clock)
+    assert len(sink.received) == 1 and status_of(store, "k")[0] is OutboxStatus.SENT
+
+
 def test_without_receipts_a_crash_means_one_identical_resend(
     store: Store, smtp_sink: SmtpSink
 ) -> None:
