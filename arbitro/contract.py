@@ -69,7 +69,7 @@ def position_from_json(board: Board, data: Mapping[str, Any]) -> Position:
         phase = Phase.parse(str(data.get("phase", f"S{board.start_year}M")))
     except PhaseError as exc:
         raise ContractError(str(exc)) from exc
-    units = []
+    units: list[Unit] = []
     if "units" not in data and "centers" not in data and "centres" not in data:
         # No board given at all: the variant's start (neutral armies included).
         units.extend(start_position(board).units)

@@ -13,7 +13,7 @@ from ..variants import UnknownVariant, load_board
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p = sub.add_parser("adjudicate", help="adjudicate a phase given as JSON on stdin")
+    p: argparse.ArgumentParser = sub.add_parser("adjudicate", help="adjudicate a phase given as JSON on stdin")
     p.add_argument("--jsonl", action="store_true", help="one JSON document per line, in and out")
     return p
 

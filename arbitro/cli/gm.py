@@ -12,7 +12,7 @@ ACTIONS = ("status", "start", "pause", "resume", "extend", "replace", "eject", "
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p = sub.add_parser("gm", help="GM operations on a game (status, pause, extend, replace...)")
+    p: argparse.ArgumentParser = sub.add_parser("gm", help="GM operations on a game (status, pause, extend, replace...)")
     p.add_argument("--config", required=True, metavar="FILE", help="the arbitro config file")
     p.add_argument("--now", metavar="ISO", help="act as if it were this moment (tests, replays)")
     p.add_argument("--actor", help="name in the audit log (default: cli:<user>)")

@@ -14,7 +14,7 @@ from ..variants import UnknownVariant, load_board
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p = sub.add_parser("render", help="draw a position (and a phase's results) as a PNG map")
+    p: argparse.ArgumentParser = sub.add_parser("render", help="draw a position (and a phase's results) as a PNG map")
     p.add_argument("position", metavar="POS.json", help="a position, in the adjudicate input shape")
     p.add_argument("-o", "--output", required=True, metavar="map.png", help="where to write the PNG")
     p.add_argument("--orders", metavar="RESULT.json",

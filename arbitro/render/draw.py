@@ -119,13 +119,13 @@ class _Map:
 
     def orders(self, pen: Pen, drawn: list[Drawn], shown: Position) -> None:
         geo = self.geo
-        convoys = [d for d in drawn if isinstance(d.order, Convoy)]
+        convoys = [d.order for d in drawn if isinstance(d.order, Convoy)]
         move_lines: dict[str, list[tuple[float, float]]] = {}
         for d in drawn:  # the line of every move, routed through its convoying fleets
             o = d.order
             if isinstance(o, Move):
-                fleets = [c.order.location for c in convoys
-                          if c.order.army == o.location and c.order.destination == o.destination]
+                fleets = [c.location for c in convoys
+                          if c.army == o.location and c.destination == o.destination]
                 move_lines[o.location] = self._route(o.location, o.destination, fleets)
         marks: list[tuple[float, float]] = []
         for d in drawn:  # supports and convoys first: the arrows go on top

@@ -22,7 +22,7 @@ def centre_table(
     """One row per power that owns a centre or just lost its last one, most centres first."""
     old = _centres_by_power(before)
     new = _centres_by_power(after)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for power in sorted(set(old) | set(new)):
         if power == NEUTRAL:
             continue
@@ -58,7 +58,7 @@ def _details(board: Board, detail: list[str], lang: str) -> list[str]:
 
 
 def order_groups(board: Board, results: list[Mapping[str, Any]], lang: str) -> list[dict[str, Any]]:
-    groups: dict[str, list[dict[str, str]]] = {}
+    groups: dict[str, list[dict[str, Any]]] = {}
     for r in results:
         power = str(r.get("power", ""))
         groups.setdefault(power, []).append(

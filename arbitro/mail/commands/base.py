@@ -32,9 +32,17 @@ class Request:
 
 
 class Command(Protocol):
-    name: str
-    words: frozenset[str]  # keywords, Italian and English, lower-case
-    gm_only: bool
+    # Read-only, so frozen dataclasses (GmCommand) fit too.
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def words(self) -> frozenset[str]:
+        """Keywords, Italian and English, lower-case."""
+        ...
+
+    @property
+    def gm_only(self) -> bool: ...
 
     def run(self, req: Request) -> str:
         """Do it (queueing its reply in the outbox); a short note for the log."""
