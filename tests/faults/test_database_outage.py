@@ -3,7 +3,7 @@
 SQLite: another connection holds the write lock (BEGIN IMMEDIATE). Within the busy timeout
 the handler simply waits; beyond it the transaction fails. PostgreSQL: the test database
 refuses connections (ALLOW_CONNECTIONS false) and its backends are terminated, as in a
-restart. In both cases the mail must stay in the inbox and be handled once the database
+restart; in the long run the server itself is stopped and started (pg_ctlcluster, root). In both cases the mail must stay in the inbox and be handled once the database
 is back, exactly once: not moved to the IMAP quarantine folder, where only the operator
 would find it.
 """
@@ -11,14 +11,17 @@ would find it.
 from __future__ import annotations
 
 import asyncio
+import os
+import shutil
 import sqlite3
+import subprocess
 import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from faults.longrun import note
+from faults.longrun import is_long, note
 from harness import inbound_rows, order_mail, outbox_rows, run, until
 from mail.conftest import ImapAccount
 from pg_server import pg_admin, pg_exec
@@ -181,4 +184,31 @@ def test_postgresql_backends_terminated_between_mails(
                     f"WHERE datname = '{name}' AND pid <> pg_backend_pid()")
     assert handler.handle(orders(players, "ITALY"), START) == "processed"
     assert [r.status for r in inbound_rows(store)] == [InboundStatus.PROCESSED] * 2
+    store.close()
+
+
+@pytest.mark.long
+def test_postgresql_server_restarted_for_real(
+    imap_account: ImapAccount, pg_databases: Callable[[], str]
+) -> None:
+    """The whole server stopped (fast shutdown: sessions cut) and started again 4 s later.
+    Long run only: it restarts the PostgreSQL every other test shares."""
+    if not is_long():
+        pytest.skip("long run only (ARBITRO_LONG=1): restarts the shared PostgreSQL server")
+    if os.geteuid() != 0 or shutil.which("pg_lsclusters") is None:
+        pytest.skip("needs root and pg_ctlcluster to restart the server")
+    cluster = next(line.split()[:2] for line in subprocess.run(
+        ["pg_lsclusters", "--no-header"], capture_output=True, text=True, check=True
+    ).stdout.splitlines() if " 5432 " in f" {line} ")
+    store, handler, players = setup(pg_databases())
+
+    def ctl(action: str) -> None:
+        subprocess.run(["pg_ctlcluster", "--skip-systemctl-redirect", *cluster, action,
+                        *(["-m", "fast"] if action == "stop" else [])], check=True, timeout=60)
+
+    loop = outage(imap_account, store, handler, players, lambda: ctl("stop"),
+                  lambda: ctl("start"), 4.0)
+    check_once(imap_account, store)
+    note("database", f"PostgreSQL server stopped (fast) and started 4 s later: mail kept in "
+                     f"the inbox, {loop.stats.connection_errors} deferral(s), then handled once")
     store.close()
