@@ -13,8 +13,11 @@ from html.parser import HTMLParser
 
 QUOTED, SIGNATURE, REPLY_HEADER, TEXT = "quoted", "signature", "reply_header", "text"
 
-_BLOCK = frozenset("p div br li tr h1 h2 h3 h4 h5 h6 table ul ol pre hr blockquote dd dt".split())
-_SKIP = frozenset("script style head title".split())
+_BLOCK = frozenset({
+    "p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "table", "ul", "ol",
+    "pre", "hr", "blockquote", "dd", "dt",
+})
+_SKIP = frozenset({"script", "style", "head", "title"})
 _REPLY = re.compile(
     r"^(on .{3,80} wrote:?|il giorno .{3,120} ha scritto:?|.{3,80} ha scritto:|"
     r"-{2,} ?(original message|messaggio originale|forwarded message|messaggio inoltrato) ?-{2,})\s*$",
@@ -62,12 +65,24 @@ class _TextOf(HTMLParser):
             self.out.append("\n")
 
     def handle_data(self, data: str) -> None:
-        if self.skip:
-            return
-        text = data.replace("\r", "").replace("\n", " ").replace("\xa0", " ")
-        if self.quote and text.strip():
-            text = "> " + text
-        self.out.append(text)
+        if not self.skip:
+            self.out.append(text_run(data, quoted=self.quote > 0))
+
+
+def text_run(data: str, *, quoted: bool) -> str:
+    """One run of an HTML document's text, on one line; marked "> " inside a quote."""
+    text = data.replace("\r", "").replace("\n", " ").replace("\xa0", " ")
+    return "> " + text if quoted and text.strip() else text
+
+
+def tidy_lines(text: str) -> str:
+    """Blanks collapsed and trimmed on every line; runs of empty lines made one."""
+    lines = [re.sub(r"[ \t]+", " ", ln).strip() for ln in text.split("\n")]
+    out: list[str] = []
+    for ln in lines:
+        if ln or (out and out[-1]):
+            out.append(ln)
+    return "\n".join(out).strip("\n")
 
 
 def looks_like_html(body: str) -> bool:
@@ -85,14 +100,9 @@ def html_to_text(body: str) -> str:
     try:
         parser.feed(body)
         parser.close()
-    except Exception:  # html.parser is lenient; never let a mail break the reader
+    except Exception:  # noqa: BLE001 — html.parser is lenient; never let a mail break the reader
         return re.sub(r"<[^>]*>", " ", body)
-    lines = [re.sub(r"[ \t]+", " ", ln).strip() for ln in "".join(parser.out).split("\n")]
-    out: list[str] = []
-    for ln in lines:
-        if ln or (out and out[-1]):
-            out.append(ln)
-    return "\n".join(out).strip("\n")
+    return tidy_lines("".join(parser.out))
 
 
 def mail_lines(body: str) -> list[MailLine]:

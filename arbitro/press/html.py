@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
+from ..game.mail_text import text_run, tidy_lines
+
 _DROP = frozenset(
     ["script", "style", "head", "title", "template", "noscript", "svg", "math", "object", "iframe", "embed", "select", "textarea", "button", "audio", "video", "canvas", "map"]
 )
@@ -93,12 +95,8 @@ class _Visible(HTMLParser):
                 break
 
     def handle_data(self, data: str) -> None:
-        if self.hiding:
-            return
-        text = data.replace("\r", "").replace("\n", " ").replace("\xa0", " ")
-        if self.quoting and text.strip():
-            text = "> " + text
-        self.out.append(text)
+        if not self.hiding:
+            self.out.append(text_run(data, quoted=self.quoting > 0))
 
 
 def visible_text(html: str) -> str:
@@ -109,9 +107,4 @@ def visible_text(html: str) -> str:
         parser.close()
     except Exception:  # noqa: BLE001 — html.parser rarely raises; then keep nothing unsure
         return ""
-    lines = [re.sub(r"[ \t]+", " ", ln).strip() for ln in "".join(parser.out).split("\n")]
-    out: list[str] = []
-    for ln in lines:
-        if ln or (out and out[-1]):
-            out.append(ln)
-    return "\n".join(out).strip("\n")
+    return tidy_lines("".join(parser.out))
