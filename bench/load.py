@@ -33,13 +33,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from arbitro.config import parse_config  # noqa: E402
-from arbitro.game.position import start_position  # noqa: E402
-from arbitro.mail.handler import MailHandler  # noqa: E402
-from arbitro.service import Referee  # noqa: E402
-from arbitro.store import open_store  # noqa: E402
-from arbitro.store.passwords import hash_password, verify_password  # noqa: E402
-from arbitro.variants import load_board  # noqa: E402
+from arbitro.config import parse_config
+from arbitro.game.position import start_position
+from arbitro.mail.handler import MailHandler
+from arbitro.service import Referee
+from arbitro.store import open_store
+from arbitro.store.passwords import hash_password, verify_password
+from arbitro.variants import load_board
 
 START = datetime(2025, 3, 1, 20, 0, tzinfo=UTC)
 BOARD = load_board("standard")

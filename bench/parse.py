@@ -14,10 +14,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from arbitro.game.names import name_index  # noqa: E402
-from arbitro.game.parse import parse_orders  # noqa: E402
-from arbitro.game.position import start_position  # noqa: E402
-from arbitro.variants import load_board  # noqa: E402
+from arbitro.game.names import name_index
+from arbitro.game.parse import parse_orders
+from arbitro.game.position import start_position
+from arbitro.variants import load_board
 
 MAIL = """Ciao arbitro,
 ecco gli ordini della Russia per la primavera 1901.

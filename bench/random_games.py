@@ -8,12 +8,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from arbitro.game.board import Board  # noqa: E402
-from arbitro.game.legal_orders import random_orders  # noqa: E402
-from arbitro.game.orders import Order  # noqa: E402
-from arbitro.game.phases import play  # noqa: E402
-from arbitro.game.position import MOVEMENT, Position, start_position  # noqa: E402
-from arbitro.game.rules import Rules  # noqa: E402
+from arbitro.game.board import Board
+from arbitro.game.legal_orders import random_orders
+from arbitro.game.orders import Order
+from arbitro.game.phases import play
+from arbitro.game.position import MOVEMENT, Position, start_position
+from arbitro.game.rules import Rules
 
 Phase = tuple[Position, dict[str, list[Order]]]
 

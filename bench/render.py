@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import argparse
 import io
-import resource
 import json
+import resource
 import statistics
 import sys
 import time
@@ -21,10 +21,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from arbitro.contract import position_from_json  # noqa: E402
-from arbitro.game.position import start_position  # noqa: E402
-from arbitro.render import load_geometry, render_position  # noqa: E402
-from arbitro.variants import load_board  # noqa: E402
+from arbitro.contract import position_from_json
+from arbitro.game.position import start_position
+from arbitro.render import load_geometry, render_position
+from arbitro.variants import load_board
 
 CASES = ROOT / "tests" / "render" / "cases"
 

@@ -7,7 +7,7 @@ words for the player (province names in the player's language).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .reasons import explain
 

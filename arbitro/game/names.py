@@ -11,8 +11,8 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 from .board import Board, Terrain
 from .spelling import allowed_errors, by_first_letter, closest, closest_in
@@ -147,7 +147,7 @@ class NameIndex:
         """Loose candidates for a "did you mean" (never used to read an order)."""
         if not key:
             return ()
-        best, keys = closest(key, self.exact.keys(), max(1, min(limit, len(key) - 1)))
+        _, keys = closest(key, self.exact.keys(), max(1, min(limit, len(key) - 1)))
         codes: list[str] = []
         for k in keys:
             for c in self.exact[k]:

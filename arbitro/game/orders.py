@@ -8,7 +8,6 @@ whether such a unit really stands there is the legality check's business.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from .board import province_of
 
@@ -77,8 +76,8 @@ class Waive:
     power: str
 
 
-UnitOrder = Union[Hold, Move, Support, Convoy, Retreat, Disband, Build]
-Order = Union[Hold, Move, Support, Convoy, Retreat, Disband, Build, Waive]
+UnitOrder = Hold | Move | Support | Convoy | Retreat | Disband | Build
+Order = Hold | Move | Support | Convoy | Retreat | Disband | Build | Waive
 
 MOVEMENT_ORDERS = (Hold, Move, Support, Convoy)
 RETREAT_ORDERS = (Retreat, Disband)

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 from . import messages
 from .board import ARMY, FLEET, Board, province_of
@@ -88,7 +89,7 @@ def parse_orders(
 ) -> ParseReport:
     try:
         return _parse(board, text, power, position, phase_kind, lang, strict_support, infer_single_coast)
-    except Exception as exc:  # a bug must not lose a player's mail: report it as data
+    except Exception as exc:  # noqa: BLE001 — a bug must not lose a player's mail: report it as data
         return ParseReport(
             (LineReport(0, text[:200], VOID, None, "internal", f"internal error: {type(exc).__name__}"),), lang
         )
@@ -222,7 +223,7 @@ def _strip_bullet(text: str) -> str:
         i += 1
     if 0 < i <= 2 and i < len(s) and s[i] in ".)" and (i + 1 == len(s) or s[i + 1] == " "):
         s = s[i + 1 :].lstrip()
-    if s.startswith("- ") or s.startswith("-\t"):
+    if s.startswith(("- ", "-\t")):
         s = s[2:].lstrip()
     return s
 
@@ -1037,7 +1038,7 @@ def _unclear_support(ctx: _Context, number: int, text: str, order: Support) -> L
     hold = order  # as read: a support to hold (orders are frozen, no copy needed)
     it_hold = format_order_in(ctx.board, hold, ctx.lang)
     tail = " XXX" if ctx.lang == "it" else " H"
-    it_move = (it_hold[: -len(tail)] if it_hold.endswith(tail) else it_hold) + " - ..."
+    it_move = it_hold.removesuffix(tail) + " - ..."
     target = f"{order.supported_kind + ' ' if order.supported_kind else ''}{_word(ctx, order.supported)}"
     message = messages.text("support_unclear", ctx.lang, (target, it_hold, it_move))
     suggestion = format_en(hold)

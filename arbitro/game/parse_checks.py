@@ -206,9 +206,13 @@ def _check_move(board: Board, kind: str | None, location: str, dest: str, convoy
             return [Problem(ILLEGAL, "fleet_inland", (dp,))]
         if not can_reach(board, FLEET, location, dp):
             return [Problem(ILLEGAL, "not_adjacent", (dp, here))]
-        if target.coasts and dest in target.coasts and location in board.fleet_moves:
-            if dest not in board.fleet_coasts_reached(location, dp):
-                return [Problem(ILLEGAL, "coast_unreachable", (location, dest))]
+        if (
+            target.coasts
+            and dest in target.coasts
+            and location in board.fleet_moves
+            and dest not in board.fleet_coasts_reached(location, dp)
+        ):
+            return [Problem(ILLEGAL, "coast_unreachable", (location, dest))]
         return []
     # unit type unknown: some type must be able to do it
     a = _check_move(board, ARMY, location, dest, convoy) if board.unit_can_stand(ARMY, here) else [Problem(ILLEGAL, "x")]

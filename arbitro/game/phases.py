@@ -32,11 +32,13 @@ from .rules import ITALIAN, Rules
 NMR_REASONS = ("first", "abandoned", "civil_disorder")
 
 
+DEFAULT_RULES = Rules()  # frozen: one shared default is safe
+
 def play(
     board: Board,
     position: Position,
     orders: Mapping[str, Sequence[Order]],
-    rules: Rules = Rules(),
+    rules: Rules = DEFAULT_RULES,
     nmr: Mapping[str, str] | None = None,
     ballots: Mapping[str, Mapping[str, Sequence[Order]]] | None = None,
 ) -> PhaseOutcome:

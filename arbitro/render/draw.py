@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping
+from collections.abc import Mapping
+from itertools import pairwise
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -13,9 +15,27 @@ from ..game.position import NEUTRAL, Position, Unit
 from .geometry import Geometry, load_geometry
 from .orders import Drawn, orders_from_results
 from .shapes import UNIT_R, Pen, arrow, cross, shorten, unit_token
-from .style import (BORDER, COAST, HALO, IMPASSABLE, INK, KINDS, LAND, NEUTRAL_LAND, PAPER,
-                    SEA, SEA_BORDER, SEASONS, TINT, WORDS, blend, darker, font, hex_colour,
-                    ink_on, words)
+from .style import (
+    BORDER,
+    COAST,
+    HALO,
+    IMPASSABLE,
+    INK,
+    KINDS,
+    LAND,
+    NEUTRAL_LAND,
+    PAPER,
+    SEA,
+    SEA_BORDER,
+    SEASONS,
+    TINT,
+    WORDS,
+    blend,
+    darker,
+    font,
+    hex_colour,
+    words,
+)
 
 DISLODGED_OFFSET = (9.0, 8.0)
 
@@ -252,9 +272,9 @@ def _mid(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
 
 
 def _along(pts: list[tuple[float, float]], share: float) -> tuple[float, float]:
-    lengths = [math.dist(a, b) for a, b in zip(pts, pts[1:])]
+    lengths = [math.dist(a, b) for a, b in pairwise(pts)]
     goal = sum(lengths) * share
-    for (a, b), length in zip(zip(pts, pts[1:]), lengths):
+    for (a, b), length in zip(pairwise(pts), lengths, strict=True):
         if goal <= length and length > 0:
             t = goal / length
             return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)

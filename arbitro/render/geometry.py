@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import json
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from ..game.board import Board, province_of
 from ..variants import MAPS_DIR

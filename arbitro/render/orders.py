@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from ..game.board import Board
 from ..game.notation import read_order
@@ -30,7 +31,7 @@ def orders_from_results(board: Board, results: Mapping[str, Any]) -> list[Drawn]
         power = str(line.get("power", "")).upper()
         text = str(line.get("order", ""))
         got = read_order(board, power, text)
-        if isinstance(got, str) or isinstance(got, Waive):
+        if isinstance(got, (str, Waive)):
             continue
         locations = [getattr(got, a, None) for a in ("location", "destination", "supported", "army")]
         if not all(board.is_location(x) for x in locations if x):

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
+from itertools import pairwise
 
 from PIL import ImageDraw
 
@@ -39,7 +40,7 @@ class Pen:
             self.draw.line([self.px(p) for p in pts], fill=colour, width=w, joint="curve")
             return
         on, off = dash
-        for a, b in zip(pts, pts[1:]):
+        for a, b in pairwise(pts):
             length = math.dist(a, b)
             if length == 0:
                 continue

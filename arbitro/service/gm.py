@@ -91,9 +91,12 @@ def replace(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datet
     phase = uow.phases.current(game.id) or uow.phases.latest(game.id)
     if row.status is PowerStatus.ELIMINATED or game.status is GameStatus.FINISHED:
         raise GmError(f"{power} cannot be taken over now")
-    if row.status is PowerStatus.CIVIL_DISORDER and phase is not None:
-        if not onp_home_condition(ctx, ctx.position(phase), power):
-            raise GmError(f"{power} no longer has 3 centres with 2 at home (R-ONP-4)")
+    if (
+        row.status is PowerStatus.CIVIL_DISORDER
+        and phase is not None
+        and not onp_home_condition(ctx, ctx.position(phase), power)
+    ):
+        raise GmError(f"{power} no longer has 3 centres with 2 at home (R-ONP-4)")
     if uow.players.by_address(game.id, address) is not None:
         existing = uow.players.by_address(game.id, address)
         assert existing is not None

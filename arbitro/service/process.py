@@ -12,11 +12,11 @@ from ..game.outcome import OrderResult, PhaseOutcome
 from ..game.phases import play
 from ..game.position import FALL, MOVEMENT, NEUTRAL, Position
 from ..game.reasons import explain
+from ..press import publish_press
 from ..reports import results_context
 from ..store import Attachment, GameStatus, PlayerStatus, PowerStatus, UnitOfWork
 from ..store.models import Game
 from ..store.models import Phase as PhaseRow
-from ..press import publish_press
 from .common import (
     Services,
     active_players,

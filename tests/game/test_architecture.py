@@ -37,7 +37,7 @@ def test_game_does_no_io():
     bad = []
     for path in GAME.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-                if node.func.id in FORBIDDEN_CALLS:
-                    bad.append(f"{path.relative_to(GAME)}:{node.lineno} calls {node.func.id}()")
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in FORBIDDEN_CALLS):
+                bad.append(f"{path.relative_to(GAME)}:{node.lineno} calls {node.func.id}()")
     assert not bad, "\n".join(bad)

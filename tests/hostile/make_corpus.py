@@ -195,8 +195,8 @@ def build() -> None:
         "PASSWORD pw5\r\n" + ORDERS, "huge_encoded_word")
     raw(std(6) + [("Message-ID", "")], "PASSWORD pw6\r\n" + ORDERS, "huge_empty_message_id")
     # -- encoded-word tricks ----------------------------------------------------------------
-    raw([("From", f"=?utf-8?b?{base64.b64encode(f'{P[1]} <{P[1]}>'.encode()).decode()}?= "
-                  "<intruso@evil.example>"), ("To", TO), ("Subject", "ordini")],
+    raw([("From", (f"=?utf-8?b?{base64.b64encode(f'{P[1]} <{P[1]}>'.encode()).decode()}?= "
+                   "<intruso@evil.example>")), ("To", TO), ("Subject", "ordini")],
         "PASSWORD pw1\r\n" + ORDERS, "encword_from_spoof_in_name")
     raw([("From", f"=?utf-8?q?{P[2]}?="), ("To", TO), ("Subject", "ordini")],
         "PASSWORD pw2\r\n" + ORDERS, "encword_address_encoded")
@@ -275,8 +275,8 @@ def build() -> None:
     fwd = msg("fwd", 4, "ti inoltro")
     fwd.add_attachment(msg("inner", 5, ORDERS))  # message/rfc822 of another player's orders
     add("attach_forwarded_orders_of_another", bytes(fwd))
-    raw(std(5) + [("Content-Type", 'multipart/signed; protocol="application/pkcs7-signature"; '
-                                  'boundary="s"')],
+    raw(std(5) + [("Content-Type", ('multipart/signed; protocol="application/pkcs7-signature"; '
+                                   'boundary="s"'))],
         "--s\r\nContent-Type: text/plain\r\n\r\nPASSWORD pw5\r\n" + ORDERS + "\r\n--s\r\n"
         "Content-Type: application/pkcs7-signature\r\nContent-Transfer-Encoding: base64\r\n\r\n"
         + base64.b64encode(b"\x30\x82" + b"\1" * 300).decode() + "\r\n--s--\r\n", "attach_smime_signed")

@@ -78,7 +78,7 @@ def test_lines_are_classified() -> None:
 def _cli(body: str, *argv: str) -> tuple[int, dict]:  # type: ignore[type-arg]
     proc = subprocess.run(
         [sys.executable, "-m", "arbitro", "parse", "--variant", "standard", *argv],
-        input=body.encode(), capture_output=True, cwd=REPO, timeout=60,
+        input=body.encode(), capture_output=True, cwd=REPO, timeout=60, check=False,
     )
     return proc.returncode, json.loads(proc.stdout) if proc.returncode == 0 else {"stderr": proc.stderr.decode()}
 
@@ -90,7 +90,7 @@ def test_cli_prints_the_contract_json(tmp_path: Path) -> None:
     code, out = _cli(MESSY, "--position", str(pos), "--power", "AUSTRIA", "--lang", "it")
     assert code == 0
     assert out["orders"] == ["A VIE - GAL", "A BUD S A VIE - GAL", "F TRI H"]
-    unclear = [x for x in out["lines"] if x["text"] == "A Bud APP A Gal"][0]
+    unclear = next(x for x in out["lines"] if x["text"] == "A Bud APP A Gal")
     assert unclear["status"] == "void" and unclear["suggestion"] == "A BUD S A VIE - GAL" and unclear["message"]
     assert {"line", "text", "status"} <= set(out["lines"][0])
     assert all(x["status"] in ("ok", "void", "ignored") for x in out["lines"])

@@ -29,8 +29,7 @@ def geo(board):
 
 def _segments(geo, code):
     for ring in geo.provinces[code].shape:
-        for a, b in zip(ring, ring[1:] + ring[:1]):
-            yield a, b
+        yield from zip(ring, ring[1:] + ring[:1])
 
 
 def _seg_dist(p, a, b):

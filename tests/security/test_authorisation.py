@@ -124,7 +124,7 @@ GM_ONLY = [c for c in COMMANDS if c.gm_only]
 @pytest.mark.parametrize("command", GM_ONLY, ids=[c.name for c in GM_ONLY])
 def test_gm_commands_from_a_player_change_nothing(game, command) -> None:  # type: ignore[no-untyped-def]
     store, handler, holders = game
-    word = sorted(command.words)[0].upper()
+    word = min(command.words).upper()
     france = holders["FRANCE"]
     args = {"replace": " FRANCIA x@evil.example", "eject": " FRANCIA", "extend": " 3d"}
     text = word + args.get(command.name, "")
