@@ -26,6 +26,7 @@ from ..service import Referee
 from ..store import InboundStatus, UnitOfWork
 from .addressing import find_games
 from .auth import Identity, check_secret, identify, take_password
+from .bounces import read_bounce
 from .commands import COMMANDS, DEFAULT, by_word
 from .commands.base import Command, Request
 from .commands.help import send_help
@@ -39,6 +40,9 @@ log = logging.getLogger("arbitro.mail")
 _REPLY_PREFIX = re.compile(r"^\s*((re|r|fwd?|i|inoltra|aw|sv)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
 _TAG = re.compile(r"\[[^\]]*\]")
 _GAME_LINE = re.compile(r"^\s*\*?(partita|game)\b", re.IGNORECASE)
+
+
+_NOT_DELIVERED = {"it": "mail non consegnata", "en": "mail not delivered"}
 
 
 def _outcome(status: InboundStatus) -> Outcome:
@@ -110,7 +114,7 @@ class MailHandler:
                 if not new and row.status is not InboundStatus.RECEIVED:
                     log.info("mail %s: seen before (%s)", row.id, row.status.value)
                     return _outcome(row.status)
-                done = self._route(uow, row.id, mail, now)
+                done = self._route(uow, row.id, mail, raw, now)
                 uow.inbound.mark(row, done.status, now, note=done.note, game_id=done.game_id)
                 mail_id = row.id
         except Exception as exc:
@@ -176,7 +180,9 @@ class MailHandler:
 
     # -- routing -------------------------------------------------------------
 
-    def _route(self, uow: UnitOfWork, mail_id: int, mail: InboundMail, now: datetime) -> Handled:
+    def _route(
+        self, uow: UnitOfWork, mail_id: int, mail: InboundMail, raw: bytes, now: datetime
+    ) -> Handled:
         server = self.config.server
         referee, sep = server.referee_address, server.plus_separator
         if own_copy(mail, referee, sep):
@@ -194,7 +200,8 @@ class MailHandler:
                      f"Subject: {mail.subject}\n\n{mail.body[:2000]}", now, None)
             return Handled(InboundStatus.QUARANTINED, silent)
         if silent is not None:
-            return Handled(InboundStatus.IGNORED, silent)
+            told = self._tell_bounce(uow, raw, now)
+            return Handled(InboundStatus.IGNORED, f"{silent}; {told}" if told else silent)
         if not self.limiter.allow(mail.from_address, now):
             return Handled(InboundStatus.IGNORED, "rate limited")
         game = self._game_of(uow, mail)
@@ -268,6 +275,34 @@ class MailHandler:
                      now, game.id)
             return note
         return None
+
+    def _tell_bounce(self, uow: UnitOfWork, raw: bytes, now: datetime) -> str:
+        """A report that one of the referee's mails did not arrive: the GM of every game
+        the address plays in hears of it (the operator, for a GM's own address), once a
+        day per address. Returns a note for the log ("" when it was no such report)."""
+        bounce = read_bounce(raw, self.config.server.referee_address)
+        if bounce is None:
+            return ""
+        day, told = now.date().isoformat(), []
+        for address in bounce.recipients:
+            details = f"{address}: {bounce.subject}\n{bounce.status}"
+            for player in uow.players.games_of(address):
+                game = next((g for g in self.config.games if g.id == player.game_id), None)
+                if game is None:
+                    continue
+                holder = uow.assignments.current(game.id)
+                power = next((p for p, pl in holder.items() if pl.id == player.id), "-")
+                alert_gm(self.svc, uow, f"bounce:{game.id}:{address}:{day}", game.gm_address,
+                         game.language, _NOT_DELIVERED[game.language], f"{power} {details}",
+                         now, game.id)
+                told.append(f"{game.id}/{power}")
+            if any(g.gm_address.lower() == address for g in self.config.games):
+                server = self.config.server
+                alert_gm(self.svc, uow, f"bounce:gm:{address}:{day}", self._operator(),
+                         server.language, _NOT_DELIVERED[server.language], f"GM {details}",
+                         now, None)
+                told.append("gm")
+        return f"bounce of {len(bounce.recipients)} address(es), told: {', '.join(told) or '-'}"
 
     def _operator(self) -> str | None:
         """Who hears of mail that belongs to no game: the operator, else the first GM."""
