@@ -188,6 +188,7 @@ class OutboxDrainer:
         for entry in self.port.due(now, self.batch, now - self.receipt_wait):
             if self._stopping:
                 break
+            await self._pace()  # before the claim: a claimed entry should be on its way
             token = self.port.claim(entry.id, self.clock())
             if token is None:  # confirmed by its receipt since due() read it
                 continue
@@ -234,12 +235,15 @@ class OutboxDrainer:
             )
         except Exception as exc:  # noqa: BLE001 — an entry that cannot become a mail never will
             return SendResult(False, permanent=True, error=f"cannot compose: {exc}")
+        return await self.sender.send(self.envelope_from, out.recipients, raw, copy_to=copy_to)
+
+    async def _pace(self) -> None:
+        """Keep to ``per_minute``."""
         if self.min_gap:
             wait = self._last_send + self.min_gap - time.monotonic()
             if wait > 0:
                 await asyncio.sleep(wait)
             self._last_send = time.monotonic()
-        return await self.sender.send(self.envelope_from, out.recipients, raw, copy_to=copy_to)
 
     async def _tell(self, entry: OutboxEntry, error: str) -> None:
         if self.on_permanent_failure is None:
