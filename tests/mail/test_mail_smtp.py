@@ -314,3 +314,18 @@ def test_drainer_runs_and_stops(store: Store, smtp_sink: SmtpSink) -> None:
 
     asyncio.run(asyncio.wait_for(go(), 20))
     assert len(smtp_sink.received) == 1
+
+
+def test_drainer_keeps_to_the_sending_rate(store: Store, smtp_sink: SmtpSink) -> None:
+    for n in range(3):
+        enqueue(store, f"k{n}", ["a@example.it"])
+
+    async def go() -> float:
+        d = drainer(store, smtp_config(smtp_sink), Clock(), per_minute=300)  # one per 0.2 s
+        began = asyncio.get_running_loop().time()
+        await d.drain_once()
+        await d.sender.close()
+        return asyncio.get_running_loop().time() - began
+
+    assert asyncio.run(go()) >= 0.39  # three mails: two gaps
+    assert len(smtp_sink.received) == 3
