@@ -13,6 +13,7 @@ import shutil
 import signal
 import smtplib
 import socket
+import ssl
 import subprocess
 import tempfile
 import time
@@ -82,7 +83,7 @@ log_path = {dir}/dovecot.log
 info_log_path = {dir}/dovecot.log
 protocols = imap lmtp
 listen = 127.0.0.1
-ssl = no
+{ssl}
 disable_plaintext_auth = no
 auth_mechanisms = plain login
 mail_location = maildir:~/Maildir
@@ -106,7 +107,8 @@ service imap-login {{
     port = {imap_port}
   }}
   inet_listener imaps {{
-    port = 0
+    address = 127.0.0.1
+    port = {imaps_port}
   }}
 }}
 service lmtp {{
@@ -124,6 +126,19 @@ protocol imap {{
 """
 
 
+def self_signed(folder: Path) -> tuple[Path, Path]:
+    """A certificate for 127.0.0.1 and its key, made with openssl (a day's validity)."""
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+         "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+         "-keyout", str(key), "-out", str(cert)],
+        check=True, capture_output=True, timeout=60,
+    )
+    key.chmod(0o644)  # Dovecot reads it as root at start; the test's own files anyway
+    return cert, key
+
+
 @dataclass
 class Dovecot:
     """One private Dovecot: ``start()``, ``stop()``, ``restart()``. Every user name
@@ -135,9 +150,11 @@ class Dovecot:
     lmtp_port: int
     password: str
     process: subprocess.Popen[bytes] | None = None
+    imaps_port: int = 0  # with ``tls``: IMAP over TLS here, STARTTLS on imap_port
+    cert: Path | None = None  # with ``tls``: the self-signed certificate (PEM)
 
     @classmethod
-    def create(cls) -> Dovecot:
+    def create(cls, *, tls: bool = False) -> Dovecot:
         path = Path(tempfile.mkdtemp(prefix="arbitro-dovecot-"))
         path.chmod(0o755)  # the vmail user must reach the mail homes
         for sub in ("run", "state", "mail"):
@@ -145,6 +162,11 @@ class Dovecot:
         mail = pwd.getpwnam(MAIL_USER)
         os.chown(path / "mail", mail.pw_uid, mail.pw_gid)
         server = cls(path, free_port(), free_port(), secrets.token_hex(8))
+        ssl = "ssl = no"
+        if tls:
+            server.cert, key = self_signed(path)
+            server.imaps_port = free_port()
+            ssl = f"ssl = yes\nssl_cert = <{server.cert}\nssl_key = <{key}"
         (path / "dovecot.conf").write_text(
             _CONFIG.format(
                 dir=path,
@@ -153,8 +175,10 @@ class Dovecot:
                 user=MAIL_USER,
                 group=MAIL_USER,
                 imap_port=server.imap_port,
+                imaps_port=server.imaps_port,
                 lmtp_port=server.lmtp_port,
                 password=server.password,
+                ssl=ssl,
             )
         )
         return server
@@ -166,7 +190,8 @@ class Dovecot:
             stderr=subprocess.DEVNULL,
         )
         wait_port(self.imap_port)
-        wait_port(self.lmtp_port)
+        wait_port(self.lmtp_port)  # (the TLS port greets only after a handshake; the same
+        # login processes serve it, ready once the plain port greets)
 
     def stop(self) -> None:
         """Stop the master, then kill what it had started and left behind: open IMAP
@@ -250,10 +275,15 @@ class SmtpSink:
         user: str | None = None,
         password: str | None = None,
         local: dict[str, Callable[[bytes], None]] | None = None,
+        tls: ssl.SSLContext | None = None,
+        implicit_tls: bool = False,
     ) -> None:
         self.user = user
         self.password = password
         self.local = {a.lower(): deliver for a, deliver in (local or {}).items()}
+        # A server context: STARTTLS required, or (implicit_tls) TLS from the first byte.
+        self.tls = tls
+        self.implicit_tls = implicit_tls
         self.locally_delivered = 0
         self.stall_after_data = 0.0  # seconds to sit on a mail taken before saying so
         self.received: list[Received] = []
@@ -271,6 +301,10 @@ class SmtpSink:
             kwargs.update(
                 authenticator=self._authenticate, auth_required=True, auth_require_tls=False
             )
+        if self.tls is not None and self.implicit_tls:
+            kwargs["ssl_context"] = self.tls
+        elif self.tls is not None:
+            kwargs.update(tls_context=self.tls, require_starttls=True)
         controller = Controller(self, hostname="127.0.0.1", port=self.port, **kwargs)
         controller.start()
         self._controller = controller
