@@ -62,6 +62,8 @@ class OutboxPort(Protocol):
 
     def claim(self, entry_id: int, now: datetime) -> str | None: ...
 
+    def next_due(self, stale_after: timedelta) -> datetime | None: ...
+
     def mark_sent(self, entry_id: int, now: datetime) -> None: ...
 
     def mark_failed(
@@ -288,9 +290,20 @@ class OutboxDrainer:
             if more or self._stopping:
                 continue
             try:
-                await asyncio.wait_for(self._wake.wait(), interval)
+                await asyncio.wait_for(self._wake.wait(), self._sleep(interval))
             except TimeoutError:
                 pass
+
+    def _sleep(self, interval: float) -> float:
+        """Until the next entry comes due (a retry, or a claim whose copy never came), or
+        ``interval``, whichever is sooner."""
+        try:
+            due = self.port.next_due(self.receipt_wait)
+        except Exception:  # noqa: BLE001 — the database is away: just try again later
+            return interval
+        if due is None:
+            return interval
+        return min(interval, max(0.05, (due - self.clock()).total_seconds()))
 
 
 def _entries(rows: Sequence[Any]) -> list[OutboxEntry]:
@@ -331,6 +344,11 @@ class StoreOutbox:
     ) -> list[OutboxEntry]:
         with self.store.begin() as uow:
             return _entries(uow.outbox.due(now, limit, stale_before))
+
+    def next_due(self, stale_after: timedelta) -> datetime | None:
+        with self.store.begin() as uow:
+            due: datetime | None = uow.outbox.next_due(stale_after)
+            return due
 
     def claim(self, entry_id: int, now: datetime) -> str | None:
         with self.store.begin() as uow:

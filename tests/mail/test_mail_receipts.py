@@ -227,3 +227,21 @@ def test_a_partly_refused_mail_goes_with_its_copy(
     assert [r.rcpt_tos for r in sink.received] == [["a@example.it"]]
     assert len(imap_account.folder("INBOX")) == 1
     assert status_of(store, "k")[0] is OutboxStatus.SENT
+
+
+def test_the_drainer_knows_when_to_look_again(store: Store, in_flight: tuple[Clock, str]) -> None:
+    """A claim with no copy comes due at claim + receipt_wait; a queued retry at its time;
+    the running drainer sleeps until the sooner of them, not its whole interval."""
+    port = StoreOutbox(store)
+    assert port.next_due(WAIT) == T0 + WAIT
+    enqueue(store, "later", ["b@example.it"])  # queued now: due at once
+    assert port.next_due(WAIT) == T0
+    with store.begin() as uow:
+        row = uow.outbox.by_key("later")
+        assert row is not None
+        uow.outbox.mark_failed(row, T0, "451", T0 + timedelta(minutes=3))
+    assert port.next_due(WAIT) == T0 + timedelta(minutes=3)
+    d = OutboxDrainer(port, SmtpSender(smtp_config(SmtpSink()), timeout=1), referee=REFEREE,
+                      clock=lambda: T0 + timedelta(minutes=2, seconds=59),
+                      receipt_address=REFEREE, receipt_wait=WAIT)
+    assert 0.9 < d._sleep(30.0) < 1.1

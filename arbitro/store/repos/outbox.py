@@ -5,7 +5,7 @@ from __future__ import annotations
 import hmac
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import func, select
@@ -108,6 +108,22 @@ class OutboxRepo:
             .with_for_update(skip_locked=True)
         )
         return list(self.session.scalars(stmt))
+
+    def next_due(self, stale_after: timedelta) -> datetime | None:
+        """When ``due`` will next return something: the earliest queued message's time,
+        or the earliest claim plus ``stale_after``; None when nothing waits."""
+        queued = self.session.scalar(
+            select(func.min(OutboxMessage.next_attempt_at)).where(
+                OutboxMessage.status == OutboxStatus.QUEUED
+            )
+        )
+        claimed = self.session.scalar(
+            select(func.min(OutboxMessage.claimed_at)).where(
+                OutboxMessage.status == OutboxStatus.SENDING
+            )
+        )
+        times = [t for t in (queued, claimed + stale_after if claimed else None) if t]
+        return min(times) if times else None
 
     def claim(self, message: OutboxMessage, now: datetime, token: str) -> str:
         """Mark it as being handed to SMTP; returns its receipt token (the first one given:
