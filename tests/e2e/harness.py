@@ -181,11 +181,12 @@ def outbox_rows(store: Store, prefix: str = "") -> list[OutboxMessage]:
 
 
 def queued(store: Store) -> int:
+    """Mails not sent yet: queued, or handed to SMTP and not yet marked."""
     from arbitro.store import OutboxStatus
 
     with store.begin() as uow:
         stmt = select(func.count()).select_from(OutboxMessage).where(
-            OutboxMessage.status == OutboxStatus.QUEUED)
+            OutboxMessage.status.in_([OutboxStatus.QUEUED, OutboxStatus.SENDING]))
         return int(uow.session.scalar(stmt) or 0)
 
 
