@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
@@ -21,6 +23,22 @@ def normalise_url(url: str | URL) -> URL:
 
 def is_memory_sqlite(url: URL) -> bool:
     return url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:")
+
+
+def _wal(cursor: Any) -> None:
+    """Switch to WAL. SQLite needs the file to itself for that and does not wait on the
+    busy timeout: on a new file that another process is migrating it fails at once
+    ("database is locked"), so try again until the busy timeout would have run out. Once
+    the file is in WAL mode (it stays so) this is a no-op."""
+    deadline = time.monotonic() + SQLITE_BUSY_MS / 1000
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
 
 
 def make_engine(
@@ -50,7 +68,7 @@ def make_engine(
         cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_MS}")
         cursor.execute(f"PRAGMA foreign_keys = {'ON' if foreign_keys else 'OFF'}")
         if not memory:
-            cursor.execute("PRAGMA journal_mode = WAL")  # readers do not block the writer
+            _wal(cursor)  # readers do not block the writer
             cursor.execute("PRAGMA synchronous = NORMAL")
         cursor.close()
 

@@ -4,6 +4,9 @@ processes start at once."""
 from __future__ import annotations
 
 import multiprocessing
+import sqlite3
+import threading
+import time
 
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
@@ -75,7 +78,7 @@ def _migrate_when_released(url: str, barrier: object, results: object) -> None:
 
 
 def test_processes_migrating_at_once_all_succeed(db_url: str) -> None:
-    workers = 4
+    workers = 8  # a new SQLite file: all but one wait, even to switch it to WAL
     ctx = multiprocessing.get_context("fork")
     barrier, results = ctx.Barrier(workers), ctx.Queue()
     procs = [
@@ -89,3 +92,28 @@ def test_processes_migrating_at_once_all_succeed(db_url: str) -> None:
         proc.join(timeout=30)
     assert outcomes == [("ok", head_revision())] * workers
     assert _tables(db_url) == set(Base.metadata.tables) | {"alembic_version"}
+
+
+def test_a_new_sqlite_file_another_process_is_migrating_is_waited_for(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Switching a new file to WAL needs it to itself, and while another connection is
+    writing SQLite fails at once instead of waiting on its busy timeout: the engine must
+    wait, not fail with "database is locked" (seen with eight processes migrating a new
+    file at once)."""
+    path = tmp_path / "new.sqlite3"
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute("CREATE TABLE t (x)")
+    holder.execute("BEGIN IMMEDIATE")  # a writer in the middle of its transaction
+    holder.execute("INSERT INTO t VALUES (1)")
+    release = threading.Timer(0.5, lambda: holder.execute("COMMIT"))
+    release.start()
+    engine = make_engine(f"sqlite:///{path}")
+    began = time.monotonic()
+    try:
+        with engine.connect() as conn:
+            mode = conn.exec_driver_sql("PRAGMA journal_mode").scalar()
+    finally:
+        engine.dispose()
+        release.join()
+        holder.close()
+    assert mode == "wal"
+    assert time.monotonic() - began >= 0.4  # it waited for the lock
