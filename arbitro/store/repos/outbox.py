@@ -24,6 +24,9 @@ class Attachment:
     data: bytes
 
 
+_MAX_ID = 2**31 - 1  # the id column is a 32-bit integer on PostgreSQL
+
+
 class OutboxRepo:
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -140,8 +143,9 @@ class OutboxRepo:
         message id, a dot, its token): the server took it. Marks the message sent; None
         when no unsent message matches."""
         number, _, token = receipt.partition(".")
-        if not number.isdigit() or not token:
-            return None
+        if not (number.isascii() and number.isdigit() and len(number) <= 10
+                and int(number) <= _MAX_ID and token):
+            return None  # a forged or mangled header: nothing of ours
         message = self.session.get(OutboxMessage, int(number))
         if (
             message is None
