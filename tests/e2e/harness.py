@@ -4,17 +4,16 @@ test mail servers, order mails, reading what the sink received, waiting for cond
 from __future__ import annotations
 
 import asyncio
-import itertools
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
 from mail.conftest import ImapAccount
 from mail.servers import SmtpSink
+from player_mail import player_mail
 from sqlalchemy import func, select
 
 from arbitro.config import Config, parse_config
@@ -103,7 +102,6 @@ def toml_text(data: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-_ids = itertools.count()
 
 
 def order_mail(
@@ -116,17 +114,9 @@ def order_mail(
     cc: str | None = None,
     headers: dict[str, str] | None = None,
 ) -> bytes:
-    m = EmailMessage()
-    m["From"] = frm
-    m["To"] = to
-    if cc:
-        m["Cc"] = cc
-    m["Subject"] = subject
-    m["Message-ID"] = f"<e2e{next(_ids)}.{time.monotonic_ns()}@players.example>"
-    for k, v in (headers or {}).items():
-        m[k] = v
-    m.set_content((f"PASSWORD {password}\n" if password else "") + body)
-    return bytes(m)
+    """An order mail, with the PASSWORD line first when ``password`` is given."""
+    text = (f"PASSWORD {password}\n" if password else "") + body
+    return player_mail(frm, to, text, subject=subject, cc=cc, headers=headers)
 
 
 @dataclass(frozen=True)

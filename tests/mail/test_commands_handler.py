@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
+from player_mail import player_mail
 from service.service_helpers import START, game_table, make_config
 from sqlalchemy import select
 
@@ -33,22 +33,11 @@ def setup(tmp_path: Path):
     store.close()
 
 
-_counter = iter(range(10_000))
 
 
 def mail(frm: str, body: str, *, subject: str = "ordini", to: str = f"arbitro+{GAME}@example.org",
          cc: str | None = None, headers: dict[str, str] | None = None, msgid: str | None = None) -> bytes:
-    m = EmailMessage()
-    m["From"] = frm
-    m["To"] = to
-    if cc:
-        m["Cc"] = cc
-    m["Subject"] = subject
-    m["Message-ID"] = msgid or f"<t{next(_counter)}@players.example>"
-    for k, v in (headers or {}).items():
-        m[k] = v
-    m.set_content(body)
-    return bytes(m)
+    return player_mail(frm, to, body, subject=subject, cc=cc, headers=headers, msgid=msgid)
 
 
 def outbox(store, to: str | None = None) -> list[OutboxMessage]:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from email.message import EmailMessage
-from itertools import count
 from pathlib import Path
 from typing import Any
 
+from player_mail import player_mail
 from service.service_helpers import START, make_config
 from sqlalchemy import select
 
@@ -93,35 +93,14 @@ def start_game(tmp_path: Path, game_id: str, press: str, **options: Any) -> Game
     return Game(store, referee, handler, game_id, holders, passwords)
 
 
-_ids = count()
 
 
 def alias(game_id: str, nation: str) -> str:
     return f"arbitro+{game_id}-{nation}@example.org"
 
 
-def plain_mail(
-    frm: str,
-    to: str | list[str],
-    body: str,
-    *,
-    subject: str = "proposta",
-    name: str | None = None,
-    cc: list[str] | None = None,
-    headers: dict[str, str] | None = None,
-    msgid: str | None = None,
-) -> bytes:
-    m = EmailMessage()
-    m["From"] = f'"{name}" <{frm}>' if name else frm
-    m["To"] = to if isinstance(to, str) else ", ".join(to)
-    if cc:
-        m["Cc"] = ", ".join(cc)
-    m["Subject"] = subject
-    m["Message-ID"] = msgid or f"<p{next(_ids)}@{frm.split('@')[1]}>"
-    for k, v in (headers or {}).items():
-        m[k] = v
-    m.set_content(body)
-    return bytes(m)
+# A player's mail to a relay alias; press mails default to the subject "proposta".
+plain_mail = functools.partial(player_mail, subject="proposta")
 
 
 def handle(game: Game, raw: bytes, now: datetime = NOW) -> str:

@@ -8,11 +8,11 @@ import statistics
 import time
 from collections import Counter
 from datetime import timedelta
-from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
 from faults.longrun import note
+from player_mail import player_mail
 from service.service_helpers import START, game_table, make_config
 from sqlalchemy import select
 
@@ -27,15 +27,7 @@ NOW = START + timedelta(hours=1)
 
 
 def mail(frm: str, body: str, to: str, *, cc: str | None = None, subject: str = "ordini") -> bytes:
-    m = EmailMessage()
-    m["From"] = frm
-    m["To"] = to
-    if cc:
-        m["Cc"] = cc
-    m["Subject"] = subject
-    m["Message-ID"] = f"<s{time.monotonic_ns()}@players.example>"
-    m.set_content(body)
-    return bytes(m)
+    return player_mail(frm, to, body, cc=cc, subject=subject)
 
 
 @pytest.fixture
