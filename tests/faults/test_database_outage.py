@@ -78,6 +78,21 @@ def outage(account: ImapAccount, store: Store, handler: MailHandler, players: di
     return loop
 
 
+def pg_game(pg_databases: Callable[[], str]) -> tuple[str, str, tuple[Store, MailHandler,
+                                                                     dict[str, str]]]:
+    """A fresh PostgreSQL database with the game started: its name, an admin user, setup()."""
+    url = pg_databases()
+    admin = pg_admin()
+    assert admin is not None
+    return url.rsplit("/", 1)[1], admin, setup(url)
+
+
+def cut_sessions(admin: str, name: str) -> None:
+    """Terminate every session on database ``name``, as a server restart does."""
+    pg_exec(admin, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                   f"WHERE datname = '{name}' AND pid <> pg_backend_pid()")
+
+
 def check_once(account: ImapAccount, store: Store) -> None:
     rows = inbound_rows(store)
     assert [r.status for r in rows] == [InboundStatus.PROCESSED]
@@ -149,16 +164,11 @@ def test_sqlite_locked_past_busy_timeout_keeps_the_mail_in_the_inbox(
 def test_postgresql_down_keeps_the_mail_in_the_inbox(
     imap_account: ImapAccount, pg_databases: Callable[[], str]
 ) -> None:
-    url = pg_databases()
-    name = url.rsplit("/", 1)[1]
-    store, handler, players = setup(url)
-    admin = pg_admin()
-    assert admin is not None
+    name, admin, (store, handler, players) = pg_game(pg_databases)
 
     def down() -> None:
         pg_exec(admin, f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
-        pg_exec(admin, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                        f"WHERE datname = '{name}' AND pid <> pg_backend_pid()")
+        cut_sessions(admin, name)
 
     def up() -> None:
         pg_exec(admin, f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
@@ -174,14 +184,9 @@ def test_postgresql_backends_terminated_between_mails(
     imap_account: ImapAccount, pg_databases: Callable[[], str]
 ) -> None:
     """A restart between two mails: the pool's pre-ping reconnects, nothing is noticed."""
-    url = pg_databases()
-    name = url.rsplit("/", 1)[1]
-    store, handler, players = setup(url)
-    admin = pg_admin()
-    assert admin is not None
+    name, admin, (store, handler, players) = pg_game(pg_databases)
     assert handler.handle(orders(players, "FRANCE"), START) == "processed"
-    pg_exec(admin, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                    f"WHERE datname = '{name}' AND pid <> pg_backend_pid()")
+    cut_sessions(admin, name)
     assert handler.handle(orders(players, "ITALY"), START) == "processed"
     assert [r.status for r in inbound_rows(store)] == [InboundStatus.PROCESSED] * 2
     store.close()
