@@ -200,7 +200,8 @@ class MailHandler:
                      f"Subject: {mail.subject}\n\n{mail.body[:2000]}", now, None)
             return Handled(InboundStatus.QUARANTINED, silent)
         if silent is not None:
-            told = self._tell_bounce(uow, raw, now)
+            # Only a delivery report can be a bounce: other robots are not parsed again.
+            told = self._tell_bounce(uow, raw, now) if mail.content_type == "multipart/report" else ""
             return Handled(InboundStatus.IGNORED, f"{silent}; {told}" if told else silent)
         if not self.limiter.allow(mail.from_address, now):
             return Handled(InboundStatus.IGNORED, "rate limited")
