@@ -130,3 +130,24 @@ def test_R_ORD_5_ballot_for_a_coastless_fleet_move_is_not_counted_under_italian(
         ballots={"TURKEY": {"FRANCE": ["F Mar Nero - Bulgaria"], "RUSSIA": ["F MNE - Bul"]}},
     )
     assert out["next"]["units"]["TURKEY"] == ["F BLA"]
+
+
+@pytest.mark.parametrize(("defaults", "status"), [("italian", "void"), ("standard", "ok")])
+def test_R_ORD_5_arbitro_parse_reads_options_like_adjudicate(tmp_path, monkeypatch, capsys, defaults, status):
+    import io
+    import sys
+    from argparse import Namespace
+
+    from arbitro.cli import parse as parse_cli
+
+    pos = tmp_path / "pos.json"
+    pos.write_text(json.dumps({"phase": "F1901M", "units": TURKISH_FLEET, "options": {"defaults": defaults}}))
+
+    class In:
+        buffer = io.BytesIO("F Mar Nero - Bulgaria\n".encode())
+
+    monkeypatch.setattr(sys, "stdin", In)
+    args = Namespace(variant="standard", position=pos, power="TURKEY", lang="en")
+    assert parse_cli.run(args) == 0
+    (line,) = json.loads(capsys.readouterr().out)["lines"]
+    assert line["status"] == status
