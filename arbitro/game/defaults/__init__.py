@@ -1,4 +1,5 @@
-"""What the referee orders for a silent power (Italian rules: seed 000, R-RET/R-ADJU/R-ONP).
+"""What the referee orders where a player did not (Italian rules: seed 000, R-RET/R-ADJU/R-ONP):
+retreats and winter unit by unit, movement for a power that sent nothing.
 
 ``default_orders`` is the one entry point the phase engine calls; the functions it uses
 are exported for tests, reports and the GM's tools. All pure: values in, values out.
