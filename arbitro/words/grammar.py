@@ -1,0 +1,80 @@
+"""Italian grammar for names in messages: articles, articulated prepositions, agreement.
+
+A catalog message asks for a form through the format spec of its slot:
+
+    {1}       the name                          Italia
+    {1:il}    the name with its article         l'Italia
+    {1:a}     preposition + article + name      all'Italia   (di, a, da, in, su; per, con, tra)
+    {0:o|a}   the ending that agrees with the   occupat{0:o|a} -> occupata
+              name's gender (masculine|feminine)
+
+Languages without articles (English) ignore the spec. A name whose gender the variant
+does not give falls back to a neutral head noun ("alla potenza Xxx").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# stems of the prepositions that fuse with the article (del, al, dal, nel, sul)
+_FUSED = {"di": "de", "a": "a", "da": "da", "in": "ne", "su": "su"}
+_SUFFIX = {"il": "l", "lo": "llo", "la": "lla", "l'": "ll'", "i": "i", "gli": "gli", "le": "lle"}
+
+
+def article_for(name: str, gender: str) -> str:
+    """The definite article of a singular noun, from its gender and first letters."""
+    low = name.lower()
+    if low[:1] in "aeiouh" and low:
+        return "l'"
+    if gender == "f":
+        return "la"
+    if low.startswith(("z", "gn", "ps", "x", "y")) or (
+        low[:1] == "s" and low[1:2] not in "aeiou"
+    ):
+        return "lo"
+    return "il"
+
+
+def with_preposition(prep: str, article: str, name: str) -> str:
+    """ "a", "l'", "Italia" -> "all'Italia"; "per", "la", "Francia" -> "per la Francia"."""
+    if not article:
+        return f"{prep} {name}" if prep else name
+    if prep in _FUSED:
+        head = _FUSED[prep] + _SUFFIX[article]
+    elif prep:
+        head = f"{prep} {article}"
+    else:
+        head = article
+    return head + name if head.endswith("'") else f"{head} {name}"
+
+
+@dataclass(frozen=True)
+class Noun:
+    """A name that knows its Italian gender and article (both empty: unknown)."""
+
+    text: str
+    gender: str = ""  # "m" | "f" | "" unknown
+    article: str = ""  # "il", "la", "l'", "lo", ... or "" (city names take none)
+    head: str = ""  # neutral head noun used with an unknown gender ("potenza")
+    articles: bool = True  # False for languages without articles
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return self.text
+        if "|" in spec:
+            masculine, _, feminine = spec.partition("|")
+            return feminine if self._gender() == "f" else masculine
+        if not self.articles:
+            return self.text
+        prep = "" if spec == "il" else spec
+        if self.gender:
+            return with_preposition(prep, self.article, self.text)
+        if self.head:  # neutral: "alla potenza Xxx"
+            return with_preposition(prep, article_for(self.head, "f"), f"{self.head} {self.text}")
+        return with_preposition(prep, "", self.text)
+
+    def _gender(self) -> str:
+        return self.gender or ("f" if self.head else "m")

@@ -1,0 +1,50 @@
+"""Powers and provinces as nouns of the reader's language (name, gender, article).
+
+Italian gender and article come from the variant data (``it_gender``, ``it_article`` in
+maps/*.toml); a variant without them gets the neutral phrasing of grammar.Noun.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from ..game.board import Board
+from ..game.names import display
+from .catalog import lang_of, translations
+from .grammar import Noun, article_for
+
+
+@functools.cache
+def _grammar(lang: str) -> tuple[bool, str]:
+    """Whether the language puts articles before names, and its neutral head for powers."""
+    t = translations(lang)
+    return t.gettext("grammar.articles") == "yes", t.gettext("grammar.power_head")
+
+
+def power_name(board: Board, power: str, lang: str | None) -> str:
+    p = board.powers.get(power)
+    if p is None:
+        return power.title()
+    return p.name_it if lang_of(lang) == "it" else p.name_en
+
+
+def power_noun(board: Board, power: str, lang: str | None) -> Noun:
+    lang = lang_of(lang)
+    articles, head = _grammar(lang)
+    name = power_name(board, power, lang)
+    p = board.powers.get(power)
+    if p is None or not p.it_gender or lang != "it":
+        return Noun(name, head=head, articles=articles)
+    return Noun(name, p.it_gender, p.it_article or article_for(name, p.it_gender),
+                articles=articles)
+
+
+def place_noun(board: Board, location: str, lang: str | None) -> Noun:
+    """A location as the reader sees it ("Marsiglia (Mar)"), with the province's gender."""
+    lang = lang_of(lang)
+    articles, _ = _grammar(lang)
+    text = display(board, location, lang)
+    prov = board.provinces.get(location.partition("/")[0])
+    if prov is None or not prov.it_gender or lang != "it":
+        return Noun(text, articles=articles)
+    return Noun(text, prov.it_gender, prov.it_article, articles=articles)
