@@ -34,6 +34,7 @@ from .commands.replies import alert_gm, reason_text, refuse
 from .guards import NO_SENDER, RateLimiter, own_copy, should_not_answer
 from .imap import Deferred, Outcome
 from .message import InboundMail, parse_inbound
+from ..words import say
 
 log = logging.getLogger("arbitro.mail")
 
@@ -163,7 +164,7 @@ class MailHandler:
             gm = self._operator()
             alert_gm(
                 self.svc, uow, f"quarantine:{row.id}", gm, server.language,
-                "mail in quarantena" if server.language == "it" else "mail quarantined",
+                say(server.language, "alert.quarantined"),
                 f"From: {mail.from_address}\nSubject: {mail.subject}\n\n{reason}",
                 now, None,
             )
@@ -196,7 +197,7 @@ class MailHandler:
             # Nobody to answer, but not a robot either: the operator looks at it.
             gm = self._operator()
             alert_gm(self.svc, uow, f"mail:{mail_id}:no-sender", gm, server.language,
-                     "mail senza mittente" if server.language == "it" else "mail without a sender",
+                     say(server.language, "alert.no_sender"),
                      f"Subject: {mail.subject}\n\n{mail.body[:2000]}", now, None)
             return Handled(InboundStatus.QUARANTINED, silent)
         if silent is not None:
@@ -263,7 +264,7 @@ class MailHandler:
                           game.id, mail.subject, game=game.id)
             if identity.problem == "wrong_password":
                 alert_gm(self.svc, uow, f"mail:{mail_id}:gm-alert", game.gm_address, game.language,
-                         "password errata" if game.language == "it" else "wrong password",
+                         say(game.language, "alert.wrong_password"),
                          f"{mail.from_address} ({game.id}): {mail.subject}", now, game.id)
             return note
         others = {p.address for p in uow.players.list(game.id)} - {mail.from_address}

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..reports import phase_name, power_name, when
 from ..store import PlayerStatus, UnitOfWork
 from ..store.models import PressMessage
+from ..words import say
 
 if TYPE_CHECKING:  # the service may import this package (publish_press)
     from ..service.common import Services
@@ -46,7 +47,7 @@ def publish_press(svc: Services, uow: UnitOfWork, game_id: str, now: datetime) -
 
 
 def _entry(board: Any, m: PressMessage, timezone: str, lang: str) -> dict[str, Any]:
-    anonymous = "Anonimo" if lang == "it" else "Anonymous"
+    anonymous = say(lang, "press.anonymous")
     return {
         "phase_name": phase_name(m.phase, lang) if m.phase else "-",
         "when": when(m.deliver_at, timezone, lang),

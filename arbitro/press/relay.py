@@ -33,9 +33,11 @@ from ..reports import phase_name, power_name, when
 from ..store import Attachment, GameStatus, PlayerStatus, PowerStatus, UnitOfWork
 from ..store.models import Player
 from . import aliases
-from .clean import REMOVED_EN, REMOVED_IT, clean_body, clean_subject, identity_needles
+from .clean import clean_body, clean_subject, identity_needles
 from .extract import Content, extract
 from .reasons import reason_text, state_text
+from ..words import say
+from ..words.dates import duration
 
 if TYPE_CHECKING:  # the service may import this package (publish_press)
     from ..service.common import Services
@@ -160,7 +162,7 @@ def _check(
     if anonymous and game.press != "grey":
         raise Refusal("anonymous_not_allowed", game=game.id)
 
-    removed = REMOVED_IT if game.language == "it" else REMOVED_EN
+    removed = say(game.language, "press.removed")
     needles = _needles(uow, game.id, mail, raw, player)
     text = clean_body(text, needles, removed)
     subject = clean_subject(subject, needles, removed)
@@ -360,7 +362,7 @@ def _queue(
             "broadcast": press.broadcast,
             "to_names": [power_name(board, p, lang) for p in press.targets],
             "delayed": options.delay > timedelta(0),
-            "delay": _duration(options.delay, lang),
+            "delay": duration(options.delay, lang),
             "dropped": press.content.dropped,
             "text": press.text,
         }, now)
@@ -368,7 +370,7 @@ def _queue(
 
 def _from_name(board: Board, press: Press, lang: str) -> str:
     if press.anonymous:
-        return "Anonimo" if lang == "it" else "Anonymous"
+        return say(lang, "press.anonymous")
     return power_name(board, press.power, lang)
 
 
@@ -379,18 +381,6 @@ def _floor(moment: datetime, step: timedelta) -> datetime:
 
 def _ext(content_type: str) -> str:
     return "png" if content_type == "image/png" else "jpg"
-
-
-def _duration(value: timedelta, lang: str) -> str:
-    minutes = int(value.total_seconds() // 60)
-    hours, minutes = divmod(minutes, 60)
-    parts = []
-    if hours:
-        parts.append(f"{hours} {'ore' if lang == 'it' else 'hours'}" if hours != 1
-                     else ("1 ora" if lang == "it" else "1 hour"))
-    if minutes or not parts:
-        parts.append(f"{minutes} {'minuti' if lang == 'it' else 'minutes'}")
-    return (" e " if lang == "it" else " and ").join(parts)
 
 
 # -- refusals ------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from ..game.orders import Order, format_order
 from ..game.outcome import OrderResult, PhaseOutcome
 from ..game.phases import play
 from ..game.position import FALL, MOVEMENT, NEUTRAL, Position
-from ..game.reasons import explain
+from ..words.reasons import explain
 from ..press import publish_press
 from ..reports import results_context
 from ..store import Attachment, GameStatus, PlayerStatus, PowerStatus, UnitOfWork

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .catalog import DEFAULT, has, lang_of, languages, translations
+from .grammar import Noun
 
 __all__ = ["DEFAULT", "has", "lang_of", "languages", "nsay", "say", "translations"]
 
@@ -21,9 +22,14 @@ def say(lang: str | None, key: str, *args: Any, **values: Any) -> str:
     if template == key and not has(key):
         return key.rpartition(".")[2]
     try:
-        return template.format(*args, **values)
+        return template.format(*map(_slot, args), **{k: _slot(v) for k, v in values.items()})
     except (IndexError, KeyError):
         return template
+
+
+def _slot(value: Any) -> Any:
+    """Plain text takes the grammar specs too (no gender known: no article)."""
+    return Noun(value) if isinstance(value, str) else value
 
 
 def nsay(lang: str | None, key: str, n: int, **values: Any) -> str:

@@ -19,7 +19,7 @@ class Discarded:
 
     voter: str
     order: Order
-    reason: str  # a code of arbitro.game.reasons ("own_ballot" for the power's own vote)
+    reason: str  # a reason code (its words: catalog key reason.<code>, arbitro/words) ("own_ballot" for the power's own vote)
     detail: tuple[str, ...] = ()
 
 

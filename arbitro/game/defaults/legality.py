@@ -19,7 +19,7 @@ from ..position import Position, Unit
 
 @dataclass(frozen=True)
 class Void:
-    reason: str  # a code of arbitro.game.reasons
+    reason: str  # a reason code (its words: catalog key reason.<code>, arbitro/words)
     detail: tuple[str, ...] = ()
 
 

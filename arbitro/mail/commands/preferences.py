@@ -7,6 +7,7 @@ import re
 from ...service import submit
 from .base import Request
 from .replies import refuse
+from ...words import say
 
 
 class Preferences:
@@ -24,7 +25,7 @@ class Preferences:
         if reply.status != "ok":
             return refuse(req.svc, req.uow, req.mail_id, player.address, req.lang,
                           "bad_arguments", req.now, req.game.id, req.mail.subject,
-                          command="PREFERENZE" if req.lang == "it" else "PREFERENCES",
+                          command=say(req.lang, "command.preferences"),
                           problem=reply.message)
         return "preferences ok"
 

@@ -6,6 +6,7 @@ from ...service import gm as gm_ops
 from ...service.status import status_reply
 from .base import Request
 from .replies import queue
+from ...words import say
 
 
 class Status:
@@ -21,7 +22,7 @@ class Status:
             text = gm_ops.status_text(req.uow, ctx, game, req.now) if game else "-"
             queue(req.svc, req.uow, f"mail:{req.mail_id}:gm-status", req.mail.from_address,
                   "gm_reply", req.lang,
-                  {"game_id": req.game.id, "command": "STATO" if req.lang == "it" else "STATUS",
+                  {"game_id": req.game.id, "command": say(req.lang, "command.status"),
                    "ok": True, "message": text}, req.now, req.game.id)
             return "gm status"
         player = req.identity.player

@@ -1,0 +1,15 @@
+"""Why an order failed or was void, in words: the adjudicator's codes (``reason.<code>``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from . import say
+
+
+def explain(code: str | None, detail: Sequence[Any] = (), lang: str | None = "en") -> str:
+    """The reason in the reader's language; details are names already (or nouns)."""
+    if not code:
+        return ""
+    return say(lang, f"reason.{code}", *detail)
