@@ -18,6 +18,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from ..words import DEFAULT, lang_of, languages, nsay, say
+from ..words.grammar import prep, upfirst
 
 TEMPLATES_DIR = Path(
     os.environ.get("ARBITRO_TEMPLATES", Path(__file__).resolve().parent.parent.parent / "templates")
@@ -77,6 +78,8 @@ def _environment(folder: str, lang: str) -> Environment:
         return nsay(lang, key, n, **values)
 
     env.install_gettext_callables(gettext, ngettext)  # type: ignore[attr-defined]
+    env.filters["prep"] = prep  # {{ power_name|prep("per") }} -> "per la Francia"
+    env.filters["upfirst"] = upfirst
     return env
 
 

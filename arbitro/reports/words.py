@@ -6,23 +6,14 @@ from __future__ import annotations
 from ..game.board import Board
 from ..game.notation import read_order
 from ..game.notation_it import format_order_in
-from ..game.position import Phase, PhaseError
 from ..words import has, lang_of, say
 from ..words.dates import when
-from ..words.names import power_name
+from ..words.names import phase_name
+from ..words.names import power_noun as power_name
 from ..words.reasons import explain
 
 __all__ = ["lang_of", "order_text", "phase_name", "power_name", "reason_text", "result_word",
            "source_word", "when"]
-
-
-def phase_name(code: str, lang: str) -> str:
-    """ "S1901M" -> "Primavera 1901, movimenti"."""
-    try:
-        phase = Phase.parse(code)
-    except PhaseError:
-        return code
-    return f"{say(lang, f'season.{phase.season}')} {phase.year}, {say(lang, f'phase.{phase.kind}')}"
 
 
 def order_text(board: Board, power: str, canonical: str, lang: str) -> str:

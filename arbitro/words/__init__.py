@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .catalog import DEFAULT, has, lang_of, languages, translations
-from .grammar import Noun
+from .grammar import noun
 
 __all__ = ["DEFAULT", "has", "lang_of", "languages", "nsay", "say", "translations"]
 
@@ -29,7 +29,7 @@ def say(lang: str | None, key: str, *args: Any, **values: Any) -> str:
 
 def _slot(value: Any) -> Any:
     """Plain text takes the grammar specs too (no gender known: no article)."""
-    return Noun(value) if isinstance(value, str) else value
+    return noun(value) if isinstance(value, str) else value
 
 
 def nsay(lang: str | None, key: str, n: int, **values: Any) -> str:

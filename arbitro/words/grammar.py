@@ -14,8 +14,6 @@ does not give falls back to a neutral head noun ("alla potenza Xxx").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 # stems of the prepositions that fuse with the article (del, al, dal, nel, sul)
 _FUSED = {"di": "de", "a": "a", "da": "da", "in": "ne", "su": "su"}
 _SUFFIX = {"il": "l", "lo": "llo", "la": "lla", "l'": "ll'", "i": "i", "gli": "gli", "le": "lle"}
@@ -48,18 +46,24 @@ def with_preposition(prep: str, article: str, name: str) -> str:
     return head + name if head.endswith("'") else f"{head} {name}"
 
 
-@dataclass(frozen=True)
-class Noun:
-    """A name that knows its Italian gender and article (both empty: unknown)."""
+class Noun(str):
+    """A name that knows its Italian gender and article (both empty: unknown). A string
+    everywhere else (joins, sorting, templates), so names can travel as plain values."""
 
-    text: str
-    gender: str = ""  # "m" | "f" | "" unknown
-    article: str = ""  # "il", "la", "l'", "lo", ... or "" (city names take none)
-    head: str = ""  # neutral head noun used with an unknown gender ("potenza")
-    articles: bool = True  # False for languages without articles
+    gender: str  # "m" | "f" | "" unknown
+    article: str  # "il", "la", "l'", "lo", ... or "" (city names take none)
+    head: str  # neutral head noun used with an unknown gender ("potenza")
+    articles: bool  # False for languages without articles
 
-    def __str__(self) -> str:
-        return self.text
+    def __new__(cls, text: str, gender: str = "", article: str = "", head: str = "",
+                articles: bool = True) -> Noun:
+        self = super().__new__(cls, text)
+        self.gender, self.article, self.head, self.articles = gender, article, head, articles
+        return self
+
+    @property
+    def text(self) -> str:
+        return str.__str__(self)
 
     def __format__(self, spec: str) -> str:
         if not spec:
@@ -78,3 +82,18 @@ class Noun:
 
     def _gender(self) -> str:
         return self.gender or ("f" if self.head else "m")
+
+
+def noun(value: object) -> Noun:
+    return value if isinstance(value, Noun) else Noun(str(value))
+
+
+def prep(value: object, spec: str) -> str:
+    """The template filter: ``{{ power_name|prep("per") }}`` -> "per la Francia"."""
+    return format(noun(value), spec)
+
+
+def upfirst(text: object) -> str:
+    """Capital first letter, the rest untouched ("l'Italia" -> "L'Italia")."""
+    s = str(text)
+    return s[:1].upper() + s[1:]

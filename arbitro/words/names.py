@@ -10,6 +10,8 @@ import functools
 
 from ..game.board import Board
 from ..game.names import display
+from ..game.position import Phase, PhaseError
+from . import say
 from .catalog import lang_of, translations
 from .grammar import Noun, article_for
 
@@ -19,6 +21,15 @@ def _grammar(lang: str) -> tuple[bool, str]:
     """Whether the language puts articles before names, and its neutral head for powers."""
     t = translations(lang)
     return t.gettext("grammar.articles") == "yes", t.gettext("grammar.power_head")
+
+
+def phase_name(code: str, lang: str | None) -> str:
+    """ "S1901M" -> "Primavera 1901, movimenti"."""
+    try:
+        phase = Phase.parse(code)
+    except PhaseError:
+        return code
+    return f"{say(lang, f'season.{phase.season}')} {phase.year}, {say(lang, f'phase.{phase.kind}')}"
 
 
 def power_name(board: Board, power: str, lang: str | None) -> str:
