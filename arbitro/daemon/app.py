@@ -21,13 +21,13 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..config import Config
-from ..mail.commands.replies import alert_gm
 from ..mail.handler import MailHandler
 from ..mail.imap import Fetched, IntakeLoop, MailboxClient, Outcome
 from ..mail.outbox import OutboxDrainer, OutboxEntry, StoreOutbox
 from ..mail.smtp import SmtpSender
 from ..service import Referee
 from ..service.common import RenderMap
+from ..service.notices import alert_gm
 from ..service.referee import MAX_STEPS
 from ..store import Store, open_store
 from .scheduler import DeadlineScheduler

@@ -11,9 +11,9 @@ import hmac
 import re
 from dataclasses import dataclass
 
+from ..service.addresses import plus_tag
 from ..store import UnitOfWork, verify_password
 from ..store.models import Player
-from .addressing import plus_tag
 from .message import InboundMail
 
 _PASSWORD = re.compile(

@@ -23,6 +23,7 @@ from ..config import GameConfig
 from ..game.parse import IGNORED, parse_orders
 from ..press import relay_press
 from ..service import Referee
+from ..service.notices import alert_gm
 from ..store import InboundStatus, UnitOfWork
 from .addressing import find_games
 from .auth import Identity, check_secret, identify, take_password
@@ -30,9 +31,10 @@ from .bounces import read_bounce
 from .commands import COMMANDS, DEFAULT, by_word
 from .commands.base import Command, Request
 from .commands.help import send_help
-from .commands.replies import alert_gm, reason_text, refuse
+from .commands.replies import reason_text, refuse
 from .guards import NO_SENDER, RateLimiter, own_copy, should_not_answer
 from .imap import Deferred, Outcome
+from .letters import read_letter
 from .message import InboundMail, parse_inbound
 
 log = logging.getLogger("arbitro.mail")
@@ -220,7 +222,8 @@ class MailHandler:
             return Handled(InboundStatus.PROCESSED, note, game.id)
         relay = [ref for ref in find_games(mail, referee, sep, self._game_ids()) if ref.alias]
         if relay:  # press through the relay (issue 7, R-MAIL-3)
-            note = relay_press(self.svc, uow, mail_id, mail, game, relay, now, lang)
+            letter = read_letter(uow, mail, raw, game, relay, referee, sep)
+            note = relay_press(self.svc, uow, mail_id, letter, game, now, lang)
             return Handled(InboundStatus.PROCESSED, note, game.id)
         password, body = take_password(mail.body)
         command, words, text = self._command(mail, body)
