@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import email.policy
 import email.utils
+import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime
 from email.headerregistry import Address

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from ..config import Config
 from ..store import UnitOfWork
 from .common import Services
 
@@ -28,3 +29,8 @@ def alert_gm(
         svc.mailer.send(uow, key, to=[gm], template="gm_alert", lang=lang,
                         context={"what": what, "details": details, "game_id": game_id},
                         now=now, game_id=game_id)
+
+
+def operator_of(config: Config) -> str | None:
+    """Who hears of mail that belongs to no game: the operator, else the first GM."""
+    return config.server.gm_notify_address or next((g.gm_address for g in config.games), None)

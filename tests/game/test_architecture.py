@@ -240,6 +240,19 @@ def test_no_import_cycle_between_modules():
     assert not loops, "\n".join(" <-> ".join(part) for part in loops)
 
 
+def test_sqlalchemy_only_in_the_store():
+    """Queries live in store/ repositories; the other floors call them (the mail handler
+    used to run its own SELECT and catch SQLAlchemy's errors)."""
+    bad = [
+        f"{path.relative_to(PACKAGE)}:{line} imports {module}"
+        for path in PACKAGE.rglob("*.py")
+        if unit_of(_module_name(path)) != "arbitro.store"
+        for module, line in _imported(path)
+        if module.split(".")[0] == "sqlalchemy"
+    ]
+    assert not bad, "\n".join(bad)
+
+
 def test_game_imports_only_stdlib_and_itself():
     stdlib = sys.stdlib_module_names
     bad = []
