@@ -24,6 +24,7 @@ from ..config import Config
 from ..mail.handler import MailHandler
 from ..mail.imap import Fetched, IntakeLoop, MailboxClient, Outcome
 from ..mail.outbox import OutboxDrainer, OutboxEntry, StoreOutbox
+from ..mail.running import stop_task
 from ..mail.smtp import SmtpSender
 from ..service import Referee
 from ..service.common import RenderMap
@@ -163,13 +164,8 @@ class Daemon:
         self._stopping = True
         if self.intake is not None:
             await self.intake.stop()
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            try:
-                await task
-            except asyncio.CancelledError:
-                pass
+        for task in self._tasks:  # they loop until cancelled: nothing to wait for
+            await stop_task(task, 0)
         self._tasks.clear()
         if self.scheduler is not None:
             self.scheduler.stop()
