@@ -88,7 +88,6 @@ class Daemon:
         self.intake: IntakeLoop | None = None
         self.scheduler: DeadlineScheduler | None = None
         self.next_wakeup: datetime | None = None
-        self.ticks = 0
         self.steps: list[str] = []  # every step done, "game:what", in order
         self._tick_lock = asyncio.Lock()
         self._schedule_lock = asyncio.Lock()
@@ -216,7 +215,6 @@ class Daemon:
                 done.append(what)
                 self.steps.append(what)
                 self.wake_drainer()
-            self.ticks += 1
             await self.reschedule()
         return done
 

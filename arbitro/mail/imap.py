@@ -125,10 +125,6 @@ class MailboxClient:
     def has_idle(self) -> bool:
         return self._idle
 
-    def folder_name(self, outcome: Outcome) -> str:
-        """The server's name of the processed / quarantine / sent folder (after connect)."""
-        return self._folders[outcome]
-
     def _ensure_folder(self, client: IMAPClient, name: str) -> str:
         """Create the folder when missing; "/" in the configured name is the hierarchy
         separator, written the server's way (Maildir++ uses ".")."""

@@ -131,7 +131,7 @@ class Arrival:
         """Who sent it (R-MAIL-2); not asked of the GM's own commands, STATUS and HELP."""
         command = self.command[0]
         if self.is_gm and (command.gm_only or command.name in ("status", "help")):
-            return Identity(None, False, "", None)
+            return Identity(None, None)
         return identify(self.uow, self.known_game.id, self.mail, self.password_and_body[0],
                         self.referee, self.sep)
 
