@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
 
@@ -45,29 +45,26 @@ class Handled:
     game_id: str | None = None
 
 
+@dataclass(eq=False)
 class Arrival:
     """One mail on its way through the rules, inside its transaction."""
 
-    def __init__(
-        self,
-        svc: Services,
-        limiter: RateLimiter,
-        uow: UnitOfWork,
-        mail_id: int,
-        mail: InboundMail,
-        raw: bytes,
-        now: datetime,
-    ) -> None:
-        self.svc = svc
-        self.config: Config = svc.config
-        self.limiter = limiter
-        self.uow = uow
-        self.mail_id = mail_id
-        self.mail = mail
-        self.raw = raw
-        self.now = now
-        server = self.config.server
-        self.referee, self.sep = server.referee_address, server.plus_separator
+    svc: Services
+    limiter: RateLimiter
+    uow: UnitOfWork
+    mail_id: int
+    mail: InboundMail
+    raw: bytes
+    now: datetime
+
+    config: Config = field(init=False)
+    referee: str = field(init=False)
+    sep: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.config = self.svc.config
+        self.referee = self.config.server.referee_address
+        self.sep = self.config.server.plus_separator
 
     def refuse(self, lang: str, code: str, game_id: str | None, **values: object) -> str:
         return refuse(self.svc, self.uow, self.mail_id, self.mail.from_address, lang, code,
