@@ -31,8 +31,8 @@ from ..service.common import RenderMap
 from ..service.notices import alert_gm
 from ..service.referee import MAX_STEPS
 from ..store import Store, open_store
-from .scheduler import DeadlineScheduler
 from ..words import say
+from .scheduler import DeadlineScheduler
 
 log = logging.getLogger("arbitro.daemon")
 

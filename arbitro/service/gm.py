@@ -7,6 +7,9 @@ from typing import Any
 
 from ..store import GameStatus, PhaseStatus, PlayerStatus, PowerStatus, UnitOfWork, new_password
 from ..store.models import Game
+from ..words import has, say
+from ..words.names import power_name
+from ..words.terms import Moment, PhaseRef, PowerRef, Term, Value, plain, powers, worded
 from .clock import resume_game
 from .common import (
     Services,
@@ -21,8 +24,6 @@ from .lifecycle import start_game
 from .process import SUSPENSION, onp_home_condition, process_phase
 from .state import GameCtx, missing_powers
 from .values import GmReply
-from ..words import has
-from ..words.terms import Moment, PhaseRef, PowerRef, Term, Value, plain, powers
 
 
 class GmError(Exception):
@@ -234,31 +235,43 @@ def rollback(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: date
     return _done("rollback", "gm.reopened", phase=PhaseRef(reopened.code), deadline=Moment(deadline))
 
 
-def status_text(uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime) -> str:
-    """A plain summary for the GM (English)."""
-    lines = [f"game {game.id} ({game.name}): {game.status.value}"]
+def status_text(uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime,
+                lang: str | None = None) -> str:
+    """A summary for the GM: plain English for the terminal (no ``lang``), else in the
+    GM's language (the reply mail)."""
+
+    def w(key: str, **values: Value) -> str:
+        if lang is None:
+            return plain(key, values)
+        return worded(ctx.board, ctx.config.timezone, lang, key, values)
+
+    lines = [w("gm.status.game", game=game.id, name=game.name, status=_status(game))]
     if game.resume_at:
-        lines.append(f"resumes at {game.resume_at.isoformat()}")
+        lines.append(w("gm.status.resumes", at=Moment(game.resume_at)))
     phase = uow.phases.current(game.id)
     holders = uow.assignments.current(game.id)
     current = uow.orders.current(phase.id) if phase else {}
     missing: set[str] = set()
     if phase is not None:
-        lines.append(f"phase {phase.code} ({phase.status.value}), deadline "
-                     f"{phase.deadline.isoformat() if phase.deadline else '-'}")
+        value = phase.status.value
+        lines.append(w("gm.status.phase", phase=PhaseRef(phase.code),
+                       status=Term(f"status.phase.{value}", value),
+                       deadline=Moment(phase.deadline) if phase.deadline else "-"))
         missing = missing_powers(ctx.board, ctx.position(phase), uow.powers.all(game.id), current)
     used = uow.phases.lateness_used(game.id)
     for power, row in uow.powers.all(game.id).items():
         holder = holders.get(power)
         flags = []
         if phase is not None and power in current:
-            flags.append("ordered")
+            flags.append(w("gm.status.ordered"))
         if power in missing:
-            flags.append("MISSING")
-        lines.append(
-            f"  {power:<8} {row.status.value:<15} onp={row.onp_streak} late={used.get(power, 0)}"
-            f"/{ctx.config.lateness_bank_days} {holder.address if holder else '-':<30} {' '.join(flags)}"
-        )
+            flags.append(w("gm.status.missing"))
+        value = row.status.value
+        name = power if lang is None else power_name(ctx.board, power, lang)
+        state = value if lang is None else say(lang, f"status.power.{value}")
+        counts = w("gm.status.counts", onp=row.onp_streak, late=used.get(power, 0),
+                   bank=ctx.config.lateness_bank_days)
+        lines.append(f"  {name:<8} {state:<15} {counts} {holder.address if holder else '-':<30} {' '.join(flags)}")
     if game.result:
-        lines.append(f"result: {game.result}")
+        lines.append(w("gm.status.result", result=str(game.result)))
     return "\n".join(lines) + "\n"

@@ -2,8 +2,8 @@
 ``refusal.<code>``, arbitro/words)."""
 
 from __future__ import annotations
-
 from ..words import say
+
 
 
 def refusal_text(code: str | None, lang: str, detail: str = "", game: str = "") -> str:

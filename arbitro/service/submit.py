@@ -17,12 +17,12 @@ from ..reports import order_text
 from ..store import GameStatus, PlayerStatus, PowerStatus, UnitOfWork
 from ..store.models import Game, Player
 from ..store.models import Phase as PhaseRow
+from ..words.lines import line_message
 from .common import Services, deadline_words, game_words, key, phase_words, pname
 from .refusals import refusal_text
 from .state import GameCtx, stored_orders
 from .values import OK as REPLY_OK
 from .values import REFUSED, OrderLine, OrderReply, PreferencesReply
-from ..words.lines import line_message
 
 _PHASE_CODE = re.compile(r"\b([SFW])\s?(\d{4})\s?([MRA])\b", re.IGNORECASE)
 

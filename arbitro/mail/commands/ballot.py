@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ...service import submit
+from ...words import say
 from .base import Request
 from .replies import refuse
-from ...words import say
 
 
 class Ballot:

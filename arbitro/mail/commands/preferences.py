@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 from ...service import submit
+from ...words import say
 from .base import Request
 from .replies import refuse
-from ...words import say
 
 
 class Preferences:

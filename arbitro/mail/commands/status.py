@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from ...service import gm as gm_ops
 from ...service.status import status_reply
+from ...words import say
 from .base import Request
 from .replies import queue
-from ...words import say
 
 
 class Status:
@@ -19,7 +19,7 @@ class Status:
             ctx = req.svc.ctx(req.game.id)
             game = req.uow.games.get(req.game.id)
             assert ctx is not None
-            text = gm_ops.status_text(req.uow, ctx, game, req.now) if game else "-"
+            text = gm_ops.status_text(req.uow, ctx, game, req.now, req.lang) if game else "-"
             queue(req.svc, req.uow, f"mail:{req.mail_id}:gm-status", req.mail.from_address,
                   "gm_reply", req.lang,
                   {"game_id": req.game.id, "command": say(req.lang, "command.status"),

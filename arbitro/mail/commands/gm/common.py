@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 from ....service.gm import GmError
 from ....service.values import GmReply
-from ..base import Request
 from ....words import say
 from ....words.terms import worded
+from ..base import Request
 from ..replies import queue
 
 Operation = Callable[[Request], GmReply]
