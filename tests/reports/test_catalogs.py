@@ -72,6 +72,8 @@ def _named(name: str, lang: str) -> Any:
         "detail": "Xyz", "deadline": when(MOMENT, "Europe/Rome", lang),
         "until": when(MOMENT, "Europe/Rome", lang), "resume": when(MOMENT, "Europe/Rome", lang),
         "missing": power_noun(BOARD, "FRANCE", lang), "status": say(lang, "status.game.paused"),
+        "name": "Coppa 1901", "at": when(MOMENT, "Europe/Rome", lang), "onp": 1, "late": 1,
+        "bank": 3, "result": "-",
     }
     return values[name]
 
