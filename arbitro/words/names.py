@@ -32,11 +32,22 @@ def phase_name(code: str, lang: str | None) -> str:
     return f"{say(lang, f'season.{phase.season}')} {phase.year}, {say(lang, f'phase.{phase.kind}')}"
 
 
+def _from_catalog(lang: str, key: str) -> str | None:
+    """A name a catalog gives (``name.power.FRANCE``): how a language the variant files do
+    not name (only Italian and English) gets its own names without code."""
+    t = translations(lang)
+    text: str = t.gettext(key)
+    return None if text == key else text
+
+
 def power_name(board: Board, power: str, lang: str | None) -> str:
     p = board.powers.get(power)
     if p is None:
         return power.title()
-    return p.name_it if lang_of(lang) == "it" else p.name_en
+    lang = lang_of(lang)
+    if lang == "it":
+        return p.name_it
+    return (_from_catalog(lang, f"name.power.{power}") if lang != "en" else None) or p.name_en
 
 
 def power_noun(board: Board, power: str, lang: str | None) -> Noun:
@@ -55,6 +66,10 @@ def place_noun(board: Board, location: str, lang: str | None) -> Noun:
     lang = lang_of(lang)
     articles, _ = _grammar(lang)
     text = display(board, location, lang)
+    code, _, coast = location.partition("/")
+    own = _from_catalog(lang, f"name.province.{code}") if lang not in ("it", "en") else None
+    if own is not None:
+        text = f"{own} ({code})" + (f" {say(lang, f'coast.{coast}')}" if coast else "")
     prov = board.provinces.get(location.partition("/")[0])
     if prov is None or not prov.it_gender or lang != "it":
         return Noun(text, articles=articles)

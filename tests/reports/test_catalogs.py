@@ -210,3 +210,62 @@ def test_every_template_reads_in_its_language(lang: str) -> None:
     for name in names:
         mail = templates.render(name, lang, {**context, **OVERRIDES.get(name, {})})
         _check(mail.subject + "\n" + mail.body, lang, name)
+
+
+# -- a third language -------------------------------------------------------------------
+
+
+@pytest.fixture
+def russian(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+    """A Russian catalog next to the shipped ones, in a copy of the locale folder."""
+    import shutil
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    from arbitro.words import catalog as cat_module
+    from arbitro.words import names as names_module
+
+    locale = tmp_path / "locale"
+    shutil.copytree(cat_module.LOCALE_DIR, locale)
+    ru = Catalog(locale="ru", domain="arbitro")
+    words = {"reason.bounced": "отскок в {0}", "date.full": "EEEE d MMMM y 'в' HH:mm",
+             "grammar.articles": "no"}
+    plurals = {"duration.hours": ("{n} час", "{n} часа", "{n} часов")}
+    for m in catalog("en"):
+        if isinstance(m.id, str) and m.id:
+            ru.add(m.id, words.get(m.id, m.string))
+        elif m.id:  # Russian has three plural forms
+            ru.add(m.id, plurals.get(m.id[0], (m.string[0], m.string[1], m.string[1])))
+    ru.add("name.power.FRANCE", "Франция")  # names the variant file does not give
+    folder = locale / "ru" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (folder / "arbitro.po").open("wb") as fh:
+        write_po(fh, ru)
+    templates = tmp_path / "templates"
+    shutil.copytree(MailTemplates().directory, templates)
+    shutil.copytree(templates / "en", templates / "ru")
+
+    def clear() -> None:
+        for f in (cat_module.languages, cat_module.catalog, cat_module.translations,
+                  names_module._grammar):
+            f.cache_clear()
+
+    monkeypatch.setattr(cat_module, "LOCALE_DIR", locale)
+    clear()
+    yield templates
+    monkeypatch.undo()
+    clear()
+
+
+def test_a_new_language_is_a_new_catalog_and_no_code(russian) -> None:  # type: ignore[no-untyped-def]
+    assert "ru" in languages()
+    assert [nsay("ru", "duration.hours", n) for n in (1, 3, 5)] == ["1 час", "3 часа", "5 часов"]
+    assert say("ru", "reason.bounced", place_noun(BOARD, "KIE", "ru")) == "отскок в Kiel (KIE)"
+    assert power_noun(BOARD, "FRANCE", "ru") == "Франция"
+    assert when(MOMENT, "Europe/Moscow", "ru") == "вторник 8 декабря 2026 в 01:00 (Europe/Moscow)"
+    mail = MailTemplates(russian).render(
+        "reminder", "ru", {"tag": "[g]", "phase_name": "-", "deadline": "-", "hours_left": 5,
+                           "power_name": power_noun(BOARD, "FRANCE", "ru"),
+                           "player": {"name": "Ivan", "address": "i@x"}})
+    assert "Франция" in mail.body and "5 часов" in mail.body
