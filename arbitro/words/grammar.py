@@ -5,11 +5,13 @@ A catalog message asks for a form through the format spec of its slot:
     {1}       the name                          Italia
     {1:il}    the name with its article         l'Italia
     {1:a}     preposition + article + name      all'Italia   (di, a, da, in, su; per, con, tra)
+    {0:Il}    the same, capitalised             La Francia   (at the start of a sentence)
     {0:o|a}   the ending that agrees with the   occupat{0:o|a} -> occupata
               name's gender (masculine|feminine)
 
 Languages without articles (English) ignore the spec. A name whose gender the variant
-does not give falls back to a neutral head noun ("alla potenza Xxx").
+does not give falls back to a neutral head noun ("alla potenza Xxx"). With "in" only seas
+keep their article ("nel Mar Nero", but "in Borgogna", "in Francia").
 """
 
 from __future__ import annotations
@@ -54,11 +56,13 @@ class Noun(str):
     article: str  # "il", "la", "l'", "lo", ... or "" (city names take none)
     head: str  # neutral head noun used with an unknown gender ("potenza")
     articles: bool  # False for languages without articles
+    in_article: bool  # "nel Mar Nero": the article stays after "in" (seas)
 
     def __new__(cls, text: str, gender: str = "", article: str = "", head: str = "",
-                articles: bool = True) -> Noun:
+                articles: bool = True, in_article: bool = False) -> Noun:
         self = super().__new__(cls, text)
         self.gender, self.article, self.head, self.articles = gender, article, head, articles
+        self.in_article = in_article
         return self
 
     @property
@@ -73,7 +77,11 @@ class Noun(str):
             return feminine if self._gender() == "f" else masculine
         if not self.articles:
             return self.text
+        if spec[0].isupper():
+            return upfirst(format(self, spec.lower()))
         prep = "" if spec == "il" else spec
+        if prep == "in" and not self.in_article:
+            return with_preposition(prep, "", self.text)
         if self.gender:
             return with_preposition(prep, self.article, self.text)
         if self.head:  # neutral: "alla potenza Xxx"

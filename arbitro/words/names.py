@@ -73,4 +73,4 @@ def place_noun(board: Board, location: str, lang: str | None) -> Noun:
     prov = board.provinces.get(location.partition("/")[0])
     if prov is None or not prov.it_gender or lang != "it":
         return Noun(text, articles=articles)
-    return Noun(text, prov.it_gender, prov.it_article, articles=articles)
+    return Noun(text, prov.it_gender, prov.it_article, articles=articles, in_article=prov.is_sea)
