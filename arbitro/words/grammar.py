@@ -80,13 +80,11 @@ class Noun(str):
         if spec[0].isupper():
             return upfirst(format(self, spec.lower()))
         prep = "" if spec == "il" else spec
+        if not self.gender and self.head:  # neutral: "alla potenza Xxx", "nella provincia Xxx"
+            return with_preposition(prep, article_for(self.head, "f"), f"{self.head} {self.text}")
         if prep == "in" and not self.in_article:
             return with_preposition(prep, "", self.text)
-        if self.gender:
-            return with_preposition(prep, self.article, self.text)
-        if self.head:  # neutral: "alla potenza Xxx"
-            return with_preposition(prep, article_for(self.head, "f"), f"{self.head} {self.text}")
-        return with_preposition(prep, "", self.text)
+        return with_preposition(prep, self.article, self.text)
 
     def _gender(self) -> str:
         return self.gender or ("f" if self.head else "m")

@@ -17,10 +17,12 @@ from .grammar import Noun, article_for
 
 
 @functools.cache
-def _grammar(lang: str) -> tuple[bool, str]:
-    """Whether the language puts articles before names, and its neutral head for powers."""
+def _grammar(lang: str) -> tuple[bool, str, str]:
+    """Whether the language puts articles before names, and its neutral heads for powers
+    and provinces (feminine nouns: "potenza", "provincia")."""
     t = translations(lang)
-    return t.gettext("grammar.articles") == "yes", t.gettext("grammar.power_head")
+    return (t.gettext("grammar.articles") == "yes", t.gettext("grammar.power_head"),
+            t.gettext("grammar.province_head"))
 
 
 def phase_name(code: str, lang: str | None) -> str:
@@ -52,7 +54,7 @@ def power_name(board: Board, power: str, lang: str | None) -> str:
 
 def power_noun(board: Board, power: str, lang: str | None) -> Noun:
     lang = lang_of(lang)
-    articles, head = _grammar(lang)
+    articles, head, _ = _grammar(lang)
     name = power_name(board, power, lang)
     p = board.powers.get(power)
     if p is None or not p.it_gender or lang != "it":
@@ -64,7 +66,7 @@ def power_noun(board: Board, power: str, lang: str | None) -> Noun:
 def place_noun(board: Board, location: str, lang: str | None) -> Noun:
     """A location as the reader sees it ("Marsiglia (Mar)"), with the province's gender."""
     lang = lang_of(lang)
-    articles, _ = _grammar(lang)
+    articles, _, head = _grammar(lang)
     text = display(board, location, lang)
     code, _, coast = location.partition("/")
     own = _from_catalog(lang, f"name.province.{code}") if lang not in ("it", "en") else None
@@ -72,5 +74,5 @@ def place_noun(board: Board, location: str, lang: str | None) -> Noun:
         text = f"{own} ({code})" + (f" {say(lang, f'coast.{coast}')}" if coast else "")
     prov = board.provinces.get(location.partition("/")[0])
     if prov is None or not prov.it_gender or lang != "it":
-        return Noun(text, articles=articles)
+        return Noun(text, head=head if prov is not None else "", articles=articles)
     return Noun(text, prov.it_gender, prov.it_article, articles=articles, in_article=prov.is_sea)
