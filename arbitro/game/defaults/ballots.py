@@ -19,7 +19,7 @@ class Discarded:
 
     voter: str
     order: Order
-    reason: str  # a reason code (its words: catalog key reason.<code>, arbitro/words) ("own_ballot" for the power's own vote)
+    reason: str  # a reason code ("own_ballot": the power's own vote); words: reason.<code>
     detail: tuple[str, ...] = ()
 
 
