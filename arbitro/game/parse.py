@@ -156,7 +156,10 @@ def _parse(
     phase = phase_kind or (position.phase.kind if position is not None else None)
     ctx = _Context(board, name_index(board), power.upper() if power else None, position, phase, lang, strict, infer)
     reports: list[LineReport] = []
-    for ml in mail_lines(text if isinstance(text, str) else str(text)):
+    def is_order(line: str) -> bool:  # what a divider line may have below it and still be orders
+        return _looks_like_order(lex(_strip_bullet(line), ctx.ix, lang=ctx.lang), ctx.ix)
+
+    for ml in mail_lines(text if isinstance(text, str) else str(text), keeps=is_order):
         if ml.kind != TEXT:
             code = {QUOTED: "quoted", SIGNATURE: "signature", REPLY_HEADER: "reply_header"}[ml.kind]
             reports.append(LineReport(ml.number, ml.text, IGNORED, None, code, messages.text(code, lang)))
