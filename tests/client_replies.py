@@ -35,6 +35,10 @@ _STYLES: dict[str, Callable[[str, str], str]] = {
         f"{new}\n\nFrom: Mario Rossi <m@x.it>\nSent: Monday, December 7, 2026 10:00 AM\n"
         f"To: referee@x.org\nCc: gm@x.org\nSubject: RE: orders\n\n{old}\n"
     ),
+    "outlook_mac_it": lambda new, old: (
+        f"{new}\n\nDa: Mario Rossi <m@x.it>\nData: lunedì, 7 dicembre 2026 10:00\n"
+        f"A: arbitro@x.org <arbitro@x.org>\nOggetto: ordini\n\n{old}\n"
+    ),
     "outlook_original_it": lambda new, old: (
         f"{new}\n\n-----Messaggio originale-----\nDa: Mario Rossi [mailto:m@x.it]\n"
         f"Inviato: lunedì 7 dicembre 2026 10:00\nA: arbitro@x.org\nOggetto: ordini\n\n{old}\n"

@@ -61,6 +61,16 @@ _TEXT: dict[str, tuple[str, str]] = {
     "needs_convoy": ("needs a convoy: {0} does not border {1}", "serve un trasporto: {0} non confina con {1}"),
     "trailing": ("ignored the words «{0}»", "ignorate le parole «{0}»"),
     "kind_added": ("unit type from the board: {0}", "tipo di unità dalla mappa: {0}"),
+    # the winter's allowance (R-ADJU-1), said on the order that exceeds it: the first
+    # orders of the mail count, as in adjudication
+    "too_many_builds": (
+        "one build too many: {0} may build {1} this winter, and this order does not count",
+        "costruzione in eccesso: {0} può costruire {1} quest'inverno, e questo ordine non conta",
+    ),
+    "too_many_disbands": (
+        "one disband too many: {0} must disband {1} this winter, and this order does not count",
+        "scioglimento in eccesso: {0} deve sciogliere {1} quest'inverno, e questo ordine non conta",
+    ),
     "line_too_long": (
         "line too long ({0} characters): write one order per line",
         "riga troppo lunga ({0} caratteri): scrivere un ordine per riga",
@@ -68,6 +78,13 @@ _TEXT: dict[str, tuple[str, str]] = {
 }
 
 KIND_WORDS = {"en": {"A": "an army", "F": "a fleet"}, "it": {"A": "un'armata", "F": "una flotta"}}
+
+
+def units(count: int, lang: str) -> str:
+    """ "1 unit", "2 units"; "1 unità", "2 unità"."""
+    if lang == "it":
+        return f"{count} unità"
+    return f"{count} unit" + ("" if count == 1 else "s")
 
 
 def text(code: str, lang: str, details: Sequence[str] = ()) -> str:

@@ -46,6 +46,7 @@ from .order_words import (
 )
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
 from .parse_checks import ILLEGAL, NO_UNIT, Problem, check, reaches, sea_path
+from .phases import adjustment_counts
 from .position import ADJUSTMENT, Position, Unit
 from .position import RETREAT as RETREAT_PHASE
 
@@ -165,7 +166,7 @@ def _parse(
             reports.append(LineReport(ml.number, ml.text, IGNORED, None, code, messages.text(code, lang)))
             continue
         reports.extend(_line(ctx, ml.number, ml.text))
-    return ParseReport(tuple(_one_per_unit(ctx, reports)), lang)
+    return ParseReport(tuple(_within_allowance(ctx, _one_per_unit(ctx, reports))), lang)
 
 
 # No real line of orders comes near this; a longer one is refused unread, since every
@@ -191,7 +192,9 @@ def _line(ctx: _Context, number: int, text: str) -> list[LineReport]:
         return [LineReport(number, text, IGNORED, None, code, messages.text(code, ctx.lang, (name,)))]
     out: list[LineReport] = []
     line_power: str | None = None
+    adjusting = _adjusting(ctx)
     for seg_tokens, seg_text in _segments(line, tokens):
+        seg_tokens = _prepositions(seg_tokens, adjusting)
         if not _looks_like_order(seg_tokens, ctx.ix):
             if not seg_tokens:
                 continue
@@ -202,7 +205,7 @@ def _line(ctx: _Context, number: int, text: str) -> list[LineReport]:
             out.append(LineReport(number, seg_text, IGNORED, None, "text", messages.text("text", ctx.lang)))
             continue
         if _has_unknown(seg_tokens):
-            seg_tokens = lex(seg_text, ctx.ix, fuzzy=True, lang=ctx.lang)
+            seg_tokens = _prepositions(lex(seg_text, ctx.ix, fuzzy=True, lang=ctx.lang), adjusting)
         for draft in _drafts(seg_tokens):
             if draft.power:
                 line_power = draft.power
@@ -322,7 +325,7 @@ def _looks_like_order(tokens: list[Token], ix: NameIndex) -> bool:
         if b.type == VERB:
             return b.value != VIA
         return b.type in (LOC, KIND) and len(sig) <= 4
-    if a.type == VERB and a.value in (BUILD, DISBAND, RETREAT):
+    if a.type == VERB and a.value in (BUILD, DISBAND, RETREAT, SUPPORT, CONVOY):
         return b is not None and b.type in (KIND, LOC)
     if a.type == VERB and a.value == WAIVE:
         return len(sig) <= 3
@@ -357,14 +360,20 @@ class _Words:
     def __init__(self, tokens: list[Token]) -> None:
         self.t: list[Token] = []
         self.into: set[int] = set()
+        self.comment: set[int] = set()  # words after "è" / "is": a remark ("è stallo")
         after_into = False  # the token just before was "in", "nel" ...
+        after_is = False
         for tok in tokens:
             if tok.type == FILL or tok.type == COLON:
                 after_into = tok.type == FILL and tok.value in _INTO
+                after_is = tok.type == FILL and tok.value in _IS
                 continue
             if after_into:
                 self.into.add(len(self.t))
                 after_into = False
+            if after_is:
+                self.comment.add(len(self.t))
+                after_is = False
             self.t.append(tok)
         self.i = 0
 
@@ -400,6 +409,61 @@ class _Words:
         if t.type == LOC:
             return nxt is not None and nxt.type == VERB and nxt.value in (HOLD, MOVE, SUPPORT, CONVOY, RETREAT, DISBAND, BUILD)
         return False
+
+
+def _adjusting(ctx: _Context) -> bool:
+    return ctx.phase == ADJUSTMENT or ctx.mode in (BUILD, DISBAND)
+
+
+def _prepositions(tokens: list[Token], adjusting: bool) -> list[Token]:
+    """The word "a" read as what it is where the army letter cannot stand.
+
+    Italian "a" is also "to"/"at": after a unit word ("una flotta a Brest"), between
+    two provinces where no unit follows ("A Mar sostiene A Par a Bor", "A Ven a Tri"),
+    after a build verb when the unit type comes after the province ("costruisco a
+    Brest una flotta"), after a move verb ("va a Tri"). English "a" before a unit
+    word is the article ("build a fleet in Brest"). Elsewhere "A" is an army.
+    """
+    sig = [i for i, t in enumerate(tokens) if t.type != FILL and t.type != COLON]
+    out: list[Token] | None = None
+    for k, i in enumerate(sig):
+        tok = tokens[i]
+        if tok.type != KIND or tok.text not in ("a", "A"):
+            continue
+        prev = tokens[sig[k - 1]] if k > 0 else None
+        nxt = tokens[sig[k + 1]] if k + 1 < len(sig) else None
+        after = tokens[sig[k + 2]] if k + 2 < len(sig) else None
+        if nxt is None:
+            continue
+        if nxt.type == KIND:
+            word = "un"  # the article
+        elif nxt.type == VERB and nxt.value not in (MOVE, HOLD):
+            word = "a"  # "rinuncio a costruire"
+        elif nxt.type != LOC or prev is None:
+            continue
+        elif prev.type == KIND:
+            word = "a"
+        elif prev.type == LOC and not adjusting and (
+            after is None or after.type == SEP or (after.type == VERB and after.value in (VIA, CONVOY))
+        ) and not _builds_or_disbands(tokens):
+            word = "a"
+        elif prev.type == VERB and (
+            prev.value in (MOVE, RETREAT) or (prev.value == BUILD and after is not None and after.type == KIND)
+        ):
+            word = "a"
+        else:
+            continue
+        if out is None:
+            out = list(tokens)
+        out[i] = Token(FILL, word, tok.text)
+    return tokens if out is None else out
+
+
+def _builds_or_disbands(tokens: list[Token]) -> bool:
+    for t in tokens:
+        if t.type == VERB and (t.value == BUILD or t.value == DISBAND):
+            return True
+    return False
 
 
 def _drafts(tokens: list[Token]) -> list[_Draft]:
@@ -472,11 +536,24 @@ def _draft(w: _Words) -> _Draft:
     if t is None:
         d.error = ("incomplete", ("order",))
         return d
+    if t.type == VERB and t.value in (SUPPORT, CONVOY):
+        # "APP A Gal XXX": the unit giving the support (or the convoy) is not said
+        d.error = ("incomplete", ("supporter" if t.value == SUPPORT else "convoyer",))
+        d.trailing = w.t[w.i :]  # the rest is what it supports: one order, not two
+        w.i = len(w.t)
+        return d
     if t.type == VERB and t.value in (BUILD, DISBAND, WAIVE, RETREAT):
         d.verb = w.take().value
         d.prefix_verb = True
-        if d.verb != WAIVE:
+        if d.verb == WAIVE:
+            while w.is_verb(BUILD):  # "rinuncio a costruire", "rinuncio alla costruzione"
+                w.take()
+        else:
             _unit(w, d)
+            t = w.peek()
+            nxt = w.after()
+            if d.kind is None and t is not None and t.type == KIND and (nxt is None or nxt.type != LOC):
+                d.kind = w.take().value  # "costruisco a Brest una flotta"
             if d.error is None and d.verb == RETREAT:
                 w.skip(VERB) if w.is_verb(MOVE) else None
                 _destination(w, d)
@@ -513,8 +590,10 @@ def _draft(w: _Words) -> _Draft:
         if w.starts_order():
             return _finish(w, d)
         d.verb = MOVE
+        said = w.i in w.into  # "A Ven a Tri", "A Ven in Tri": the preposition says it
         d.dest = w.take()
-        d.error = ("missing_dash", ())
+        if not said:
+            d.error = ("missing_dash", ())
     elif t.type == UNK:
         d.error = ("unknown_word", (t.text,))
     return _finish(w, d)
@@ -574,6 +653,16 @@ def _hops_and_via(w: _Words, d: _Draft) -> None:
 
 
 def _other_unit(w: _Words, d: _Draft) -> None:
+    # "appoggia in difesa A Gal", "appoggio difensivo A Gal": the hold said first
+    said_hold = False
+    while w.is_verb(HOLD):
+        nxt = w.after()
+        if nxt is None or nxt.type not in (KIND, LOC, VERB):
+            break
+        w.take()
+        said_hold = True
+    if said_hold:
+        d.tmove = False
     t = w.peek()
     if t is not None and t.type == KIND:
         d.tkind = w.take().value
@@ -610,13 +699,17 @@ def _other_unit(w: _Words, d: _Draft) -> None:
             d.error = ("missing_dash", ())
 
 
-_INTO = frozenset("in nel nella nello al alla allo ad".split())
+_INTO = frozenset("in nel nella nello al alla allo ad a".split())
+_IS = frozenset(("e", "is"))  # "è" folded
 
 
 def _finish(w: _Words, d: _Draft) -> _Draft:
+    start = w.i
     while w.peek() is not None and not w.starts_order():
         d.trailing.append(w.take())
     if d.error is None and any(t.type in (LOC, KIND, VERB, POWER) for t in d.trailing):
+        if start in w.comment and not any(t.type in (LOC, KIND, POWER) for t in d.trailing):
+            return d  # "A Liv - Mos è stallo": a remark on the order, not more of it
         d.error = ("extra_text", (" ".join(t.text for t in d.trailing),))
     return d
 
@@ -697,7 +790,7 @@ def _judge_tail(ctx: _Context, number: int, d: _Draft, text: str, best: _Reading
         return _report(ctx, number, text, VOID, order, p.code, p.details, _suggest_problem(ctx, order, p))
     notes = best.notes
     if d.trailing:
-        words = [t.text for t in d.trailing if t.type == UNK]
+        words = [t.text for t in d.trailing if t.type in (UNK, VERB)]
         if words:
             notes = notes + (("trailing", (" ".join(words),)),)
     message = "; ".join([_words(ctx, code, details) for code, details in notes]) if notes else ""
@@ -976,10 +1069,18 @@ def _syntax_report(ctx: _Context, number: int, text: str, d: _Draft) -> LineRepo
     if code in ("unknown_province", "unknown_word") and details:
         suggestion = _respell(ctx, text, details[0])
     if code == "incomplete":
-        what = {"it": {"province": "la provincia", "destination": "la destinazione", "unit": "l'unità", "order": "l'ordine"}}
-        word = what.get(ctx.lang, {}).get(details[0], details[0]) if details else ""
+        word = _MISSING[ctx.lang].get(details[0], details[0]) if details else ""
         return LineReport(number, text, VOID, None, code, messages.text(code, ctx.lang, (word,)), suggestion)
     return _report(ctx, number, text, VOID, None, code, details, suggestion)
+
+
+_MISSING = {
+    "it": {"province": "la provincia", "destination": "la destinazione", "unit": "l'unità", "order": "l'ordine",
+           "supporter": "l'unità che dà l'appoggio (quale unità appoggia?)",
+           "convoyer": "la flotta che trasporta (quale flotta trasporta?)"},
+    "en": {"supporter": "the unit giving the support (which unit supports?)",
+           "convoyer": "the fleet that convoys (which fleet convoys?)"},
+}
 
 
 def _respell(ctx: _Context, text: str, word: str) -> str | None:
@@ -991,7 +1092,7 @@ def _respell(ctx: _Context, text: str, word: str) -> str | None:
             continue
         sub = _Context(ctx.board, ctx.ix, ctx.power, ctx.position, ctx.phase, ctx.lang, ctx.strict, ctx.infer,
                        ctx.header_power, ctx.mode)
-        for draft in _drafts(lex(fixed, ctx.ix, lang=ctx.lang)):
+        for draft in _drafts(_prepositions(lex(fixed, ctx.ix, lang=ctx.lang), _adjusting(ctx))):
             if draft.error is None:
                 r = _judge(sub, 0, draft, fixed, True)
                 if r.order is not None and r.status == OK:
@@ -1002,7 +1103,7 @@ def _respell(ctx: _Context, text: str, word: str) -> str | None:
 def _reread(ctx: _Context, text: str) -> Order | None:
     """An order in canonical notation, as the parser reads it (for suggestions)."""
     sub = _Context(ctx.board, ctx.ix, None, None, None, ctx.lang, False, ctx.infer)
-    for draft in _drafts(lex(text, ctx.ix, lang=ctx.lang)):
+    for draft in _drafts(_prepositions(lex(text, ctx.ix, lang=ctx.lang), _adjusting(ctx))):
         r = _judge(sub, 0, draft, text, True)
         return r.order
     return None
@@ -1111,4 +1212,40 @@ def _one_per_unit(ctx: _Context, reports: list[LineReport]) -> list[LineReport]:
                     message=_words(ctx, "support_hold_of_move", (r.order.supported,)),
                     suggestion=None,
                 )
+    return out
+
+
+def _within_allowance(ctx: _Context, reports: list[LineReport]) -> list[LineReport]:
+    """No more builds (a waiver counts as one) or disbands than the winter allows
+    (R-ADJU-1): the first ones in the mail count, as in adjudication; each order
+    over the allowance is void and says so, so the confirmation shows it."""
+    pos = ctx.position
+    if pos is None or ctx.phase != ADJUSTMENT:
+        return reports
+    counts: dict[str, int] | None = None
+    used: dict[tuple[str, bool], int] = {}
+    out = reports
+    for i, r in enumerate(reports):
+        order = r.order
+        if r.status != OK or order is None or not isinstance(order, (Build, Waive, Disband)) or not order.power:
+            continue
+        if counts is None:
+            counts = adjustment_counts(ctx.board, pos)
+        build = not isinstance(order, Disband)
+        owed = counts.get(order.power, 0)
+        allowed = max(owed, 0) if build else max(-owed, 0)
+        key = (order.power, build)
+        used[key] = used.get(key, 0) + 1
+        if used[key] <= allowed:
+            continue
+        name = _power_name(ctx, order.power)
+        details: tuple[str, ...]
+        if allowed == 0:
+            code, details = ("no_builds", (name,)) if build else ("no_disbands", (name,))
+        else:
+            code = "too_many_builds" if build else "too_many_disbands"
+            details = (name, messages.units(allowed, ctx.lang))
+        if out is reports:
+            out = list(reports)
+        out[i] = replace(r, status=VOID, code=code, message=messages.text(code, ctx.lang, details), suggestion=None)
     return out

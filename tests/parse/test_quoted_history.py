@@ -87,7 +87,7 @@ def test_a_sentence_ending_in_ha_scritto_does_not_hide_the_orders_below() -> Non
 
 
 def test_arbitro_parse_ignores_outlook_history() -> None:
-    body = reply("outlook_it", NEW_IT, OLD_IT)
+    body = reply("outlook_mac_it", NEW_IT, OLD_IT)
     proc = subprocess.run(
         [sys.executable, "-m", "arbitro", "parse", "--variant", "standard", "--power", "FRANCE", "--lang", "it"],
         input=body.encode(), capture_output=True, cwd=REPO, timeout=60, check=True,
