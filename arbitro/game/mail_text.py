@@ -30,6 +30,7 @@ _TAG = re.compile(r"<(br|div|p|html|body)\b[^>]*>")
 _SIGNATURE = re.compile(r"^(--|—|–)\s*$")
 # A line drawn across: what follows is a signature or pasted history, unless orders follow.
 _DIVIDER = re.compile(r"^(_{2,}|-{5,}|\*{5,}|={5,})$")
+_RULE_START = frozenset("-_*=—–")
 # "-----Messaggio originale-----", "---------- Forwarded message ---------", Apple's
 # "Inizio messaggio inoltrato:": the rest of the mail is the earlier one.
 _FORWARD = re.compile(
@@ -54,6 +55,7 @@ _REPLY_END = re.compile(
 )
 _REPLY_START = re.compile(r"^(on|il giorno|il|in data|le|am|el|em)\b", re.IGNORECASE)
 _REPLY_WRAP = 3  # lines a wrapped reply header may take
+_REPLY_TAIL = 16  # the end of a line is enough to find "ha scritto:" (and cheaper)
 _DIGIT = re.compile(r"\d")
 # Phone and webmail taglines: the line itself is not the player's text.
 _DEVICE = re.compile(
@@ -168,18 +170,21 @@ def line_kinds(lines: Sequence[str], *, keeps: Callable[[str], bool] | None = No
         if not s:
             i += 1
             continue
-        tail = _tail_starts(lines, i, keeps)
+        first_char = s[0]
+        if first_char in ">|":
+            kinds[i] = QUOTED
+            i += 1
+            continue
+        # every marker that ends the new text starts with a rule or holds a colon: a cheap
+        # test first, since nearly every line of an order mail is neither
+        tail = _tail_starts(lines, i, keeps) if first_char in _RULE_START or ":" in s else None
         if tail is not None:
             first, rest = tail
             kinds[i] = first
             for j in range(i + 1, n):
                 kinds[j] = rest
             return kinds
-        if s[0] in ">|":
-            kinds[i] = QUOTED
-            i += 1
-            continue
-        header = _reply_header(lines, i)
+        header = _reply_header(lines, i) if ":" in s or _REPLY_START.match(s) or s[-1] in "eo" else None
         if header is not None:
             end, sure = header
             for j in range(i, end + 1):
@@ -240,7 +245,7 @@ def _reply_header(lines: Sequence[str], i: int) -> tuple[int, bool] | None:
     """(last line, sure) of a reply header starting at line i, or None. Sure: it has
     the opening words, an address or a date, so what follows is the earlier mail."""
     s = lines[i].strip()
-    if _REPLY_END.search(s):
+    if _REPLY_END.search(s[-_REPLY_TAIL:]):
         if _REPLY_START.match(s) or "@" in s or _DIGIT.search(s):
             return i, True
         return (i, False) if len(s) < 120 else None  # "Mario ha scritto:" alone
@@ -250,6 +255,6 @@ def _reply_header(lines: Sequence[str], i: int) -> tuple[int, bool] | None:
         nxt = lines[j].strip()
         if not nxt or nxt[0] == ">":
             return None
-        if _REPLY_END.search(nxt):
+        if _REPLY_END.search(nxt[-_REPLY_TAIL:]):
             return j, True
     return None

@@ -112,7 +112,7 @@ def _normalised(text: str) -> str:
         text = _ARROW.sub(" - ", text)
     if "'" in text or "’" in text or "`" in text:
         text = _ELISION.sub("", text)
-    if ("S" in text or "s" in text) and _SAINT.search(text):
+    if ("S." in text or " S " in text or "s." in text or " s " in text) and _SAINT.search(text):
         text = _SAINT.sub("San ", text)
     if ("-" in text or "–" in text) and _JOINED_END.search(text):
         text = _JOINED.sub(r"\1", text)

@@ -424,6 +424,11 @@ def _prepositions(tokens: list[Token], adjusting: bool) -> list[Token]:
     Brest una flotta"), after a move verb ("va a Tri"). English "a" before a unit
     word is the article ("build a fleet in Brest"). Elsewhere "A" is an army.
     """
+    for i, t in enumerate(tokens):  # the usual line: "A" only as its first word, an army
+        if t.type == KIND and t.text in ("a", "A") and (i > 0 or (len(tokens) > 1 and tokens[1].type != LOC)):
+            break
+    else:
+        return tokens
     sig = [i for i, t in enumerate(tokens) if t.type != FILL and t.type != COLON]
     out: list[Token] | None = None
     for k, i in enumerate(sig):
