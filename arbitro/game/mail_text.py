@@ -163,6 +163,7 @@ def line_kinds(lines: Sequence[str], *, keeps: Callable[[str], bool] | None = No
     """
     n = len(lines)
     kinds = [TEXT] * n
+    seen_text = False  # a line of new text above: a header block below it is history
     i = 0
     while i < n:
         raw = lines[i]
@@ -177,7 +178,7 @@ def line_kinds(lines: Sequence[str], *, keeps: Callable[[str], bool] | None = No
             continue
         # every marker that ends the new text starts with a rule or holds a colon: a cheap
         # test first, since nearly every line of an order mail is neither
-        tail = _tail_starts(lines, i, keeps) if first_char in _RULE_START or ":" in s else None
+        tail = _tail_starts(lines, i, keeps, seen_text) if first_char in _RULE_START or ":" in s else None
         if tail is not None:
             first, rest = tail
             kinds[i] = first
@@ -199,19 +200,26 @@ def line_kinds(lines: Sequence[str], *, keeps: Callable[[str], bool] | None = No
             continue
         if s[:1] in "SsIiGgEeVv" and _DEVICE.match(s):
             kinds[i] = SIGNATURE
+        else:
+            seen_text = True
         i += 1
     return kinds
 
 
-def _tail_starts(lines: Sequence[str], i: int, keeps: Callable[[str], bool] | None) -> tuple[str, str] | None:
-    """(kind of line i, kind of every later line) when line i ends the new text."""
+def _tail_starts(
+    lines: Sequence[str], i: int, keeps: Callable[[str], bool] | None, seen_text: bool
+) -> tuple[str, str] | None:
+    """(kind of line i, kind of every later line) when line i ends the new text.
+
+    A header block with nothing above it is the mail's own heading ("Da: Francia / A:
+    Arbitro / Oggetto: ordini"), or a forward with nothing added: what follows is read."""
     raw = lines[i]
     s = raw.strip()
     if raw.startswith("-- ") or _SIGNATURE.match(s):
         return SIGNATURE, SIGNATURE
     if _FORWARD.match(s):
         return REPLY_HEADER, QUOTED
-    if _header_block(lines, i):
+    if seen_text and _header_block(lines, i):
         return REPLY_HEADER, QUOTED
     if _DIVIDER.match(s):
         nxt = _next_text(lines, i + 1)

@@ -96,3 +96,9 @@ def test_arbitro_parse_ignores_outlook_history() -> None:
     assert out["orders"] == WANTED
     pasted = [x for x in out["lines"] if x["text"] in ("A Par - Pic", "F Bre - MAT")]
     assert [x["status"] for x in pasted] == ["ignored", "ignored"]
+
+
+def test_a_letter_heading_on_top_is_not_history() -> None:
+    body = "Da: Francia\nA: Arbitro\nOggetto: ordini di primavera\n\nA Par - Bur\nA Mar - Spa"
+    report = parse_orders(BOARD, body, power="FRANCE", position=start_position(BOARD))
+    assert [format_en(o) for o in report.orders] == ["A PAR - BUR", "A MAR - SPA"]
