@@ -77,6 +77,15 @@ _TEXT: dict[str, tuple[str, str]] = {
     ),
 }
 
+# What an incomplete order lacks ("incomplete": "ordine incompleto: manca {0}").
+MISSING = {
+    "it": {"province": "la provincia", "destination": "la destinazione", "unit": "l'unità", "order": "l'ordine",
+           "supporter": "l'unità che dà l'appoggio (quale unità appoggia?)",
+           "convoyer": "la flotta che trasporta (quale flotta trasporta?)"},
+    "en": {"supporter": "the unit giving the support (which unit supports?)",
+           "convoyer": "the fleet that convoys (which fleet convoys?)"},
+}
+
 KIND_WORDS = {"en": {"A": "an army", "F": "a fleet"}, "it": {"A": "un'armata", "F": "una flotta"}}
 
 

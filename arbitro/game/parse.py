@@ -1074,18 +1074,9 @@ def _syntax_report(ctx: _Context, number: int, text: str, d: _Draft) -> LineRepo
     if code in ("unknown_province", "unknown_word") and details:
         suggestion = _respell(ctx, text, details[0])
     if code == "incomplete":
-        word = _MISSING[ctx.lang].get(details[0], details[0]) if details else ""
+        word = messages.MISSING[ctx.lang].get(details[0], details[0]) if details else ""
         return LineReport(number, text, VOID, None, code, messages.text(code, ctx.lang, (word,)), suggestion)
     return _report(ctx, number, text, VOID, None, code, details, suggestion)
-
-
-_MISSING = {
-    "it": {"province": "la provincia", "destination": "la destinazione", "unit": "l'unità", "order": "l'ordine",
-           "supporter": "l'unità che dà l'appoggio (quale unità appoggia?)",
-           "convoyer": "la flotta che trasporta (quale flotta trasporta?)"},
-    "en": {"supporter": "the unit giving the support (which unit supports?)",
-           "convoyer": "the fleet that convoys (which fleet convoys?)"},
-}
 
 
 def _respell(ctx: _Context, text: str, word: str) -> str | None:
