@@ -646,6 +646,9 @@ def _hops_and_via(w: _Words, d: _Draft) -> None:
     if d.hops:
         d.via = True
     t = w.peek()
+    if t is not None and t.type == LOC and t.value == "con" and _via_word(w.after()):
+        w.take()  # "con trasporto": Italian "with", not Constantinople
+        t = w.peek()
     if t is not None and t.type == VERB and t.value in (VIA, CONVOY):
         d.via = True
         w.take()
@@ -655,6 +658,10 @@ def _hops_and_via(w: _Words, d: _Draft) -> None:
                 w.take()
             else:
                 break
+
+
+def _via_word(t: Token | None) -> bool:
+    return t is not None and ((t.type == VERB and t.value in (VIA, CONVOY)) or (t.type == UNK and t.value in VIA_WORDS))
 
 
 def _other_unit(w: _Words, d: _Draft) -> None:
