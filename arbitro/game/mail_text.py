@@ -54,6 +54,7 @@ _REPLY_END = re.compile(
     r"(wrote|ha scritto|scrisse|a écrit|schrieb|escribió|escreveu)\s*:?\s*$", re.IGNORECASE
 )
 _REPLY_START = re.compile(r"^(on|il giorno|il|in data|le|am|el|em)\b", re.IGNORECASE)
+_OPENERS = frozenset(("on", "il", "in", "le", "am", "el", "em"))  # their first two letters
 _REPLY_WRAP = 3  # lines a wrapped reply header may take
 _REPLY_TAIL = 16  # the end of a line is enough to find "ha scritto:" (and cheaper)
 _DIGIT = re.compile(r"\d")
@@ -147,11 +148,13 @@ def mail_lines(body: str, *, keeps: Callable[[str], bool] | None = None) -> list
     """Non-blank lines of a body, classified (see :func:`line_kinds`). Never raises."""
     text = html_to_text(body) if looks_like_html(body) else body
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    return [
-        MailLine(number, raw.strip(), kind)
-        for number, (raw, kind) in enumerate(zip(lines, line_kinds(lines, keeps=keeps)), start=1)
-        if raw.strip()
-    ]
+    kinds = line_kinds(lines, keeps=keeps)
+    out: list[MailLine] = []
+    for number, raw in enumerate(lines, start=1):
+        stripped = raw.strip()
+        if stripped:
+            out.append(MailLine(number, stripped, kinds[number - 1]))
+    return out
 
 
 def line_kinds(lines: Sequence[str], *, keeps: Callable[[str], bool] | None = None) -> list[str]:
@@ -185,7 +188,7 @@ def line_kinds(lines: Sequence[str], *, keeps: Callable[[str], bool] | None = No
             for j in range(i + 1, n):
                 kinds[j] = rest
             return kinds
-        header = _reply_header(lines, i) if ":" in s or _REPLY_START.match(s) or s[-1] in "eo" else None
+        header = _reply_header(lines, i) if ":" in s or s[:2].lower() in _OPENERS or s[-1] in "eo" else None
         if header is not None:
             end, sure = header
             for j in range(i, end + 1):

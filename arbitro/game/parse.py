@@ -424,9 +424,17 @@ def _prepositions(tokens: list[Token], adjusting: bool) -> list[Token]:
     Brest una flotta"), after a move verb ("va a Tri"). English "a" before a unit
     word is the article ("build a fleet in Brest"). Elsewhere "A" is an army.
     """
-    for i, t in enumerate(tokens):  # the usual line: "A" only as its first word, an army
-        if t.type == KIND and t.text in ("a", "A") and (i > 0 or (len(tokens) > 1 and tokens[1].type != LOC)):
-            break
+    # the usual line: "A" first ("A Ven - Tri") or after a support or convoy verb ("APP
+    # A Vie"): an army, decided without the search below
+    for i, t in enumerate(tokens):
+        if t.type == KIND and t.text in ("a", "A"):
+            if i == 0:
+                if len(tokens) > 1 and tokens[1].type != LOC:
+                    break
+            else:
+                p = tokens[i - 1]
+                if p.type != VERB or p.value == MOVE or p.value == RETREAT or p.value == BUILD:
+                    break
     else:
         return tokens
     sig = [i for i, t in enumerate(tokens) if t.type != FILL and t.type != COLON]
