@@ -20,6 +20,16 @@ _TEXT: dict[str, tuple[str, str]] = {
     "text": ("not an order", "non è un ordine"),
     "section": ("order section header", "intestazione degli ordini"),
     "power_header": ("orders of {0} follow", "seguono gli ordini di {0}"),
+    "no_supporter": (
+        "incomplete order: which unit supports «{0}»? The supporting unit comes first (e.g. A Bud S A Gal H)",
+        "ordine incompleto: quale unità appoggia «{0}»? L'unità che appoggia va scritta per prima "
+        "(es. A Bud APP A Gal XXX)",
+    ),
+    "no_convoyer": (
+        "incomplete order: which fleet convoys «{0}»? The convoying fleet comes first (e.g. F ION C A TUN - NAP)",
+        "ordine incompleto: quale flotta trasporta «{0}»? La flotta che trasporta va scritta per prima "
+        "(es. F ION TR A Tun - Nap)",
+    ),
     "unknown_word": ("cannot understand «{0}»", "non capisco «{0}»"),
     "unknown_province": ("unknown province «{0}»", "provincia sconosciuta «{0}»"),
     "incomplete": ("incomplete order: {0} missing", "ordine incompleto: manca {0}"),
@@ -79,11 +89,8 @@ _TEXT: dict[str, tuple[str, str]] = {
 
 # What an incomplete order lacks ("incomplete": "ordine incompleto: manca {0}").
 MISSING = {
-    "it": {"province": "la provincia", "destination": "la destinazione", "unit": "l'unità", "order": "l'ordine",
-           "supporter": "l'unità che dà l'appoggio (quale unità appoggia?)",
-           "convoyer": "la flotta che trasporta (quale flotta trasporta?)"},
-    "en": {"supporter": "the unit giving the support (which unit supports?)",
-           "convoyer": "the fleet that convoys (which fleet convoys?)"},
+    "it": {"province": "la provincia", "destination": "la destinazione", "unit": "l'unità", "order": "l'ordine"},
+    "en": {},
 }
 
 KIND_WORDS = {"en": {"A": "an army", "F": "a fleet"}, "it": {"A": "un'armata", "F": "una flotta"}}

@@ -551,7 +551,7 @@ def _draft(w: _Words) -> _Draft:
         return d
     if t.type == VERB and t.value in (SUPPORT, CONVOY):
         # "APP A Gal XXX": the unit giving the support (or the convoy) is not said
-        d.error = ("incomplete", ("supporter" if t.value == SUPPORT else "convoyer",))
+        d.error = ("no_supporter" if t.value == SUPPORT else "no_convoyer", ())
         d.trailing = w.t[w.i :]  # the rest is what it supports: one order, not two
         w.i = len(w.t)
         return d
@@ -762,8 +762,11 @@ class _Reading(NamedTuple):
         return level
 
 
+_SYNTAX = frozenset(("unknown_word", "unknown_province", "incomplete", "extra_text", "no_supporter", "no_convoyer"))
+
+
 def _judge(ctx: _Context, number: int, d: _Draft, text: str, first: bool) -> LineReport:
-    if d.error is not None and d.error[0] in ("unknown_word", "unknown_province", "incomplete", "extra_text"):
+    if d.error is not None and d.error[0] in _SYNTAX:
         return _syntax_report(ctx, number, text, d)
     readings = _readings(ctx, d)
     if len(readings) == 1:  # nothing to choose between (names with one province each)
@@ -1088,6 +1091,10 @@ def _syntax_report(ctx: _Context, number: int, text: str, d: _Draft) -> LineRepo
     suggestion = None
     if code in ("unknown_province", "unknown_word") and details:
         suggestion = _respell(ctx, text, details[0])
+    if code in ("no_supporter", "no_convoyer"):
+        # the question names what the line supports, as written: "APP A Gal in difesa"
+        rest = text.split(None, 1)[1] if len(text.split(None, 1)) > 1 else ""
+        return LineReport(number, text, VOID, None, code, messages.text(code, ctx.lang, (rest,)), None)
     if code == "incomplete":
         word = messages.MISSING[ctx.lang].get(details[0], details[0]) if details else ""
         return LineReport(number, text, VOID, None, code, messages.text(code, ctx.lang, (word,)), suggestion)
