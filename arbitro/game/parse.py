@@ -1094,11 +1094,29 @@ def _syntax_report(ctx: _Context, number: int, text: str, d: _Draft) -> LineRepo
     if code in ("no_supporter", "no_convoyer"):
         # the question names what the line supports, as written: "APP A Gal in difesa"
         rest = text.split(None, 1)[1] if len(text.split(None, 1)) > 1 else ""
-        return LineReport(number, text, VOID, None, code, messages.text(code, ctx.lang, (rest,)), None)
+        return LineReport(number, text, VOID, None, code, messages.text(code, ctx.lang, (rest,)),
+                          _only_giver(ctx, text))
     if code == "incomplete":
         word = messages.MISSING[ctx.lang].get(details[0], details[0]) if details else ""
         return LineReport(number, text, VOID, None, code, messages.text(code, ctx.lang, (word,)), suggestion)
     return _report(ctx, number, text, VOID, None, code, details, suggestion)
+
+
+def _only_giver(ctx: _Context, text: str) -> str | None:
+    """ "APP A Gal XXX" with the unit left out: the order, if one unit of the player's
+    could give it (a suggestion only: the order stays void)."""
+    pos, power = ctx.position, ctx.power or ctx.header_power
+    if pos is None or power is None:
+        return None
+    found: list[Order] = []
+    for unit in pos.units_of(power):
+        written = f"{unit.kind} {unit.location} {text}"
+        for draft in _drafts(_prepositions(lex(written, ctx.ix, lang=ctx.lang), _adjusting(ctx))):
+            r = _judge(ctx, 0, draft, written, True)
+            if r.status == OK and r.order is not None:
+                found.append(r.order)
+            break
+    return format_en(found[0]) if len(found) == 1 else None
 
 
 def _respell(ctx: _Context, text: str, word: str) -> str | None:
