@@ -420,8 +420,8 @@ def _prepositions(tokens: list[Token], adjusting: bool) -> list[Token]:
 
     Italian "a" is also "to"/"at": after a unit word ("una flotta a Brest"), between
     two provinces where no unit follows ("A Mar sostiene A Par a Bor", "A Ven a Tri"),
-    after a build verb when the unit type comes after the province ("costruisco a
-    Brest una flotta"), after a move verb ("va a Tri"). English "a" before a unit
+    before a province the unit type follows ("costruisco a Brest una flotta", "A Brest
+    costruisco una flotta"), after a move verb ("va a Tri"). English "a" before a unit
     word is the article ("build a fleet in Brest"). Elsewhere "A" is an army.
     """
     # the usual line: "A" first ("A Ven - Tri") or after a support or convoy verb ("APP
@@ -431,6 +431,10 @@ def _prepositions(tokens: list[Token], adjusting: bool) -> list[Token]:
             if i == 0:
                 if len(tokens) > 1 and tokens[1].type != LOC:
                     break
+                third = tokens[2] if len(tokens) > 2 else None
+                if third is not None and (third.type in (KIND, FILL) or (
+                        third.type == VERB and (third.value == BUILD or third.value == DISBAND))):
+                    break  # maybe "A Brest costruisco una flotta"
             else:
                 p = tokens[i - 1]
                 if p.type != VERB or p.value == MOVE or p.value == RETREAT or p.value == BUILD:
@@ -452,6 +456,8 @@ def _prepositions(tokens: list[Token], adjusting: bool) -> list[Token]:
             word = "un"  # the article
         elif nxt.type == VERB and nxt.value not in (MOVE, HOLD):
             word = "a"  # "rinuncio a costruire"
+        elif nxt.type == LOC and _kind_after(tokens, sig, k + 2):
+            word = "a"  # "A Brest (costruisco) una flotta": the unit type comes after
         elif nxt.type != LOC or prev is None:
             continue
         elif prev.type == KIND:
@@ -470,6 +476,16 @@ def _prepositions(tokens: list[Token], adjusting: bool) -> list[Token]:
             out = list(tokens)
         out[i] = Token(FILL, word, tok.text)
     return tokens if out is None else out
+
+
+def _kind_after(tokens: list[Token], sig: list[int], k: int) -> bool:
+    """A unit type at sig[k] (after a build or disband verb, if any) that names no
+    province of its own: the unit type of the order, said after its province."""
+    if k < len(sig) and tokens[sig[k]].type == VERB and tokens[sig[k]].value in (BUILD, DISBAND):
+        k += 1
+    if k >= len(sig) or tokens[sig[k]].type != KIND:
+        return False
+    return k + 1 >= len(sig) or tokens[sig[k + 1]].type not in (LOC, KIND)
 
 
 def _builds_or_disbands(tokens: list[Token]) -> bool:
@@ -563,10 +579,7 @@ def _draft(w: _Words) -> _Draft:
                 w.take()
         else:
             _unit(w, d)
-            t = w.peek()
-            nxt = w.after()
-            if d.kind is None and t is not None and t.type == KIND and (nxt is None or nxt.type != LOC):
-                d.kind = w.take().value  # "costruisco a Brest una flotta"
+            _kind_said_after(w, d)
             if d.error is None and d.verb == RETREAT:
                 w.skip(VERB) if w.is_verb(MOVE) else None
                 _destination(w, d)
@@ -574,6 +587,7 @@ def _draft(w: _Words) -> _Draft:
     _unit(w, d)
     if d.error is not None:
         return _finish(w, d)
+    _kind_said_after(w, d)
     t = w.peek()
     if t is None or t.type in (KIND, POWER):
         return _finish(w, d)
@@ -597,6 +611,7 @@ def _draft(w: _Words) -> _Draft:
             _destination(w, d)
         elif v in (DISBAND, BUILD):
             d.verb = w.take().value
+            _kind_said_after(w, d)
         else:
             d.error = ("unknown_word", (t.text,))
     elif t.type == LOC:
@@ -610,6 +625,15 @@ def _draft(w: _Words) -> _Draft:
     elif t.type == UNK:
         d.error = ("unknown_word", (t.text,))
     return _finish(w, d)
+
+
+def _kind_said_after(w: _Words, d: _Draft) -> None:
+    """ "(costruisco a) Brest una flotta": the unit type after the province, naming none."""
+    t = w.peek()
+    if d.kind is None and t is not None and t.type == KIND:
+        nxt = w.after()
+        if nxt is None or nxt.type not in (LOC, KIND):
+            d.kind = w.take().value
 
 
 def _unit(w: _Words, d: _Draft) -> None:
