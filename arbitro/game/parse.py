@@ -98,13 +98,16 @@ def parse_orders(
 
 def parse_one(
     board: Board, text: str, *, power: str | None = None, position: Position | None = None,
-    strict_support: bool = True,
+    strict_support: bool = True, infer_single_coast: bool = True,
 ) -> Order | str:
     """The first order read in ``text``, or why none could be read (English).
 
     An order the board makes illegal is still returned: judging it is the
     adjudicator's business (it reports it void with its reason)."""
-    report = parse_orders(board, text, power=power, position=position, lang="en", strict_support=strict_support)
+    report = parse_orders(
+        board, text, power=power, position=position, lang="en",
+        strict_support=strict_support, infer_single_coast=infer_single_coast,
+    )
     for r in report.lines:
         if r.order is not None and r.code not in ("superseded", "other_power"):
             return r.order

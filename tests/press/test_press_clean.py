@@ -13,8 +13,8 @@ from arbitro.config import parse_config
 from arbitro.press import aliases
 from arbitro.press import clean
 from arbitro.press.clean import clean_body, clean_subject, identity_needles
-from arbitro.press.extract import extract
-from arbitro.press.html import visible_text
+from arbitro.mail.relayable import extract
+from arbitro.mail.visible_html import visible_text
 from arbitro.variants import load_board
 
 BOARD = load_board("standard")
