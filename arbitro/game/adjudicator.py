@@ -286,10 +286,17 @@ class _Resolver:
                 if q in moved:
                     dislodged[p] = (q, self.eff[q].convoyed)
         occupied = {p for p in self.eff if p not in moved} | {province_of(d) for d in moved.values()}
-        standoffs = set()
-        for p, e in self.eff.items():
-            if e.kind == "move" and p not in moved and e.target not in occupied and self._path(p):
-                standoffs.add(e.target)
+        # A standoff (no retreat there, R-RET-1) is left only by a failed move that
+        # could keep others out: not one beaten head to head, nor one whose convoy
+        # failed (prevent strength 0, DATC 6.H.9).
+        standoffs = {
+            e.target
+            for p, e in self.eff.items()
+            if e.kind == "move"
+            and p not in moved
+            and e.target not in occupied
+            and self._prevent_strength(p) > 0
+        }
         out = dict(results)
         for p, e in self.eff.items():
             if e.given is not None:  # void ones were settled by the legality pass
