@@ -34,7 +34,7 @@ class MovementResolution:
     results: tuple[OrderResult, ...]
     moved: Mapping[str, str]  # origin province -> destination location
     dislodged: Mapping[str, tuple[str, bool]]  # province -> (attacker origin, by convoy)
-    standoffs: frozenset[str]  # provinces left empty by a bounce
+    standoffs: frozenset[str]  # left empty although a move with prevent strength failed there
 
 
 def adjudicate_movement(
