@@ -53,6 +53,8 @@ def play(
     """
     nmr = dict(nmr or {})
     ballots = ballots or {}
+    if position.phase.kind == RETREAT:
+        position = usable_retreats(board, position)
     given = _given_orders(board, position, orders, rules, nmr, ballots)
     kind = position.phase.kind
     if kind == MOVEMENT:
@@ -162,11 +164,31 @@ def retreat_options(
     blocked = set(occupied) | set(standoffs)
     if not by_convoy:
         blocked.add(attacker_from)
+    return tuple(sorted(t for t in _next_to(board, unit) if province_of(t) not in blocked))
+
+
+def _next_to(board: Board, unit: Unit) -> Iterable[str]:
     if unit.kind == ARMY:
-        targets: Iterable[str] = board.army_moves.get(unit.province, ())
-    else:
-        targets = board.fleet_moves.get(unit.location, ())
-    return tuple(sorted(t for t in targets if province_of(t) not in blocked))
+        return board.army_moves.get(unit.province, ())
+    return board.fleet_moves.get(unit.location, ())
+
+
+def usable_retreats(board: Board, position: Position) -> Position:
+    """The position with each dislodged unit's retreats kept only where it can go.
+
+    A retreat phase may come from outside (the contract's input lists the options);
+    an option the unit cannot reach, or a province another unit holds, is dropped
+    rather than letting a retreat put two units in one province (R-RET-1).
+    """
+    occupied = {u.province for u in position.units}
+    kept = []
+    for d in position.dislodged:
+        near = set(_next_to(board, d.unit))
+        ok = tuple(o for o in d.retreats if o in near and province_of(o) not in occupied)
+        kept.append(d if ok == d.retreats else Dislodged(d.unit, ok))
+    if all(a is b for a, b in zip(kept, position.dislodged)):
+        return position
+    return Position(position.phase, position.units, position.centres, tuple(kept))
 
 
 # -- retreats ----------------------------------------------------------------

@@ -24,14 +24,20 @@ _PASSWORD = re.compile(
 
 
 def take_password(body: str) -> tuple[str | None, str]:
-    """The password written in the body, and the body without that line (so the
-    password never reaches the order parser, the archive or a reply)."""
+    """The password written in the body, and the body without any password line.
+
+    The first unquoted line counts; every other one (quoted with ``>``, or pasted
+    history below the new text) is removed too, so no password ever reaches the order
+    parser, the stored order text, the archive or a reply.
+    """
     password = None
     kept = []
     for line in body.split("\n"):
-        m = _PASSWORD.match(line)
-        if m and password is None and not line.lstrip().startswith(">"):
-            password = m.group(1)
+        bare = line.lstrip(" \t>")
+        m = _PASSWORD.match(bare)
+        if m:
+            if password is None and not line.lstrip().startswith(">"):
+                password = m.group(1)
             continue
         kept.append(line)
     return password, "\n".join(kept)

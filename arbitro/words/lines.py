@@ -12,7 +12,7 @@ from typing import Any
 
 from ..game.board import Board
 from ..game.parse import LineReport, Note
-from . import has, say
+from . import has, nsay, say
 from .names import place_noun, power_noun
 
 
@@ -62,6 +62,13 @@ def _ambiguous(board: Board, details: Sequence[str], lang: str | None) -> list[A
     return [said, word(board, first, lang), " / ".join(str(word(board, c, lang)) for c in rest)]
 
 
-_SHAPES = {"incomplete": _incomplete, "support_unclear": _support_unclear, "ambiguous": _ambiguous}
+def _allowance(board: Board, details: Sequence[str], lang: str | None) -> list[Any]:
+    # "la Francia può costruire 1 unità": the power, then the count in agreement
+    power, count = details
+    return [word(board, power, lang), nsay(lang, "unit.count", int(count))]
+
+
+_SHAPES = {"incomplete": _incomplete, "support_unclear": _support_unclear, "ambiguous": _ambiguous,
+           "too_many_builds": _allowance, "too_many_disbands": _allowance}
 
 __all__ = ["Note", "line_message", "note_text", "word"]
