@@ -267,7 +267,7 @@ def status_text(uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime,
         if power in missing:
             flags.append(w("gm.status.missing"))
         value = row.status.value
-        name = power if lang is None else power_name(ctx.board, power, lang)
+        name = power if lang is None else str(power_name(ctx.board, power, lang))
         state = value if lang is None else say(lang, f"status.power.{value}")
         counts = w("gm.status.counts", onp=row.onp_streak, late=used.get(power, 0),
                    bank=ctx.config.lateness_bank_days)

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 # stems of the prepositions that fuse with the article (del, al, dal, nel, sul)
 _FUSED = {"di": "de", "a": "a", "da": "da", "in": "ne", "su": "su"}
+# the forms a slot may ask for; any other spec ("<8") is ordinary string formatting
+FORMS = frozenset(_FUSED) | {"il", "per", "con", "tra", "fra"}
 _SUFFIX = {"il": "l", "lo": "llo", "la": "lla", "l'": "ll'", "i": "i", "gli": "gli", "le": "lle"}
 
 
@@ -75,6 +77,8 @@ class Noun(str):
         if "|" in spec:
             masculine, _, feminine = spec.partition("|")
             return feminine if self._gender() == "f" else masculine
+        if spec.lower() not in FORMS:
+            return format(self.text, spec)
         if not self.articles:
             return self.text
         if spec[0].isupper():

@@ -85,3 +85,14 @@ def test_the_reminder_counts_hours_in_agreement(lang: str, one: str, two: str) -
     templates = MailTemplates()
     assert one in templates.render("reminder", lang, {**context, "hours_left": 1}).body
     assert two in templates.render("reminder", lang, {**context, "hours_left": 2}).body
+
+
+def test_the_gm_status_is_in_the_gms_language(setup) -> None:
+    store, handler, _ = setup
+    handler.handle(_mail(GM, "PASSWORD gm-secret", "STATO"), NOW)
+    (reply,) = [m for m in _sent(store, GM, ":gm-status")]
+    assert reply.subject == f"[{GAME}] STATO: fatto"
+    assert f"partita {GAME} " in reply.body and ": in corso" in reply.body
+    assert "fase Primavera 1901, movimenti (aperta), scadenza " in reply.body
+    assert " alle " in reply.body and "MANCANO" in reply.body and "Francia" in reply.body
+    assert "active" not in reply.body and "MISSING" not in reply.body and "FRANCE" not in reply.body

@@ -71,3 +71,4 @@ def test_a_noun_is_a_string_everywhere_else() -> None:
     italy = power_noun(STANDARD, "ITALY", "it")
     assert isinstance(italy, str) and italy == "Italia" and ", ".join([italy, "Francia"]) == "Italia, Francia"
     assert f"{italy}" == "Italia" and str(Noun("x")) == "x"
+    assert f"{italy:<8}|{italy:>7}" == "Italia  | Italia"  # alignment is not grammar
