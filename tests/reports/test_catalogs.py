@@ -203,6 +203,19 @@ def _context(lang: str) -> dict[str, Any]:
 OVERRIDES: dict[str, dict[str, Any]] = {"replacement_call": {"centres": 4, "units": 3}}
 
 
+def _other_branches(lang: str) -> dict[str, Any]:
+    """The other side of the templates' conditions."""
+    return {
+        "own": True, "refused": say(lang, "refusal.no_orders"), "for_power": None, "ok": False,
+        "anonymous": True, "broadcast": True, "can_reply": False, "delayed": False, "gm": False,
+        "problem": "", "winner": power_noun(BOARD, "FRANCE", lang), "winner_name": None,
+        "assignment": "replacement", "password": "", "resume_at": None, "game_status": "paused",
+        "power_status": "abandoned", "images": 2, "on_file": [], "lines": [],
+        "reason": "temporale", "results": None, "ballots": [], "dislodged": [], "nmr": [],
+        "message": say(lang, "gm.not_paused", game="g1901", status=say(lang, "status.game.active")),
+    }
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_template_reads_in_its_language(lang: str) -> None:
     templates = MailTemplates()
@@ -210,8 +223,9 @@ def test_every_template_reads_in_its_language(lang: str) -> None:
     names = templates.names(lang)
     assert names
     for name in names:
-        mail = templates.render(name, lang, {**context, **OVERRIDES.get(name, {})})
-        _check(mail.subject + "\n" + mail.body, lang, name)
+        for branch in ({}, _other_branches(lang)):
+            mail = templates.render(name, lang, {**context, **branch, **OVERRIDES.get(name, {})})
+            _check(mail.subject + "\n" + mail.body, lang, name)
 
 
 # -- a third language -------------------------------------------------------------------
