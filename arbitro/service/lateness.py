@@ -25,6 +25,7 @@ LATE_DAY = timedelta(days=1)
 BANK_SPENT = "late_bank_spent"
 TURN_SPENT = "late_turn_spent"
 NO_LATENESS = "late_closed"
+REFUSALS = (BANK_SPENT, TURN_SPENT, NO_LATENESS)
 
 
 def late_day(phase: PhaseRow, now: datetime) -> int:

@@ -230,6 +230,7 @@ def _refuse_by_mail(
         "refused": refusal_text(reason, lang, detail),
         "for_power": pname(ctx, for_power, lang) if for_power else None,
         "late": None,
+        "closed": reason in lateness.REFUSALS,  # no "send again until the deadline"
     }
     svc.mailer.to_player(uow, k, player, "order_confirmation", context, now)
     return _reply(REFUSED, reason, game.id, lang, power=target, phase=phase, lines=lines,
