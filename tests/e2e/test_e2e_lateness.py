@@ -151,7 +151,7 @@ def test_lateness_only_through_the_bank_by_mail(imap_account: ImapAccount, smtp_
             send(players["ENGLAND"], ["F NTH - NWY", "F NWG H", "A YOR - EDI"])
             await until(lambda: len(mails(players["ENGLAND"], CONFIRMED)) == 3, what="england")
             english = mails(players["ENGLAND"], CONFIRMED)[-1].body
-            assert re.search(r"costati 1 giorno|cost you 1 lateness bonus day", english), english
+            assert re.search(r"costato 1 giorno|cost you 1 lateness bonus day", english), english
 
             send(players["RUSSIA"], FALL_1901["RUSSIA"])
             await until(lambda: current_phase(store, GAME).code == "F1901R", what="autumn played")

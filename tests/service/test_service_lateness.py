@@ -157,3 +157,18 @@ def test_retreats_and_winter_take_nothing_after_their_deadline(store):
     assert winter.code == "W1901A"
     assert referee.submit_orders(game, france, "F BRE B", winter.deadline + timedelta(seconds=1)).reason == "late_closed"
     assert referee.submit_orders(game, france, "F BRE B", winter.deadline).status == "ok"
+
+
+def test_power_names_in_new_italian_wording_take_their_articles():
+    from service_helpers import make_config as config_of
+
+    from arbitro.service.common import pname_the
+    from arbitro.service.state import GameCtx
+    from arbitro.variants import load_board
+
+    ctx = GameCtx(config_of(game_table("articoli")).game("articoli"), load_board("standard"))
+    assert pname_the(ctx, "ITALY", "it", "a") == "all'Italia"
+    assert pname_the(ctx, "FRANCE", "it") == "la Francia"
+    assert pname_the(ctx, "ENGLAND", "it", "per") == "per l'Inghilterra"
+    assert pname_the(ctx, "TURKEY", "it", "di") == "della Turchia"
+    assert pname_the(ctx, "FRANCE", "en", "a") == "France"
