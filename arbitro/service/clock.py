@@ -12,8 +12,8 @@ from ..store import GameStatus, PhaseStatus, PowerStatus, UnitOfWork
 from ..store.models import Game
 from ..store.models import Phase as PhaseRow
 from .common import Services, deadline_words, game_words, key, notify_all, phase_words, pname
-from .process import declare_civil_disorder, finish_game, process_phase
 from .lateness import open_late_day
+from .process import declare_civil_disorder, finish_game, process_phase
 from .state import GameCtx, missing_powers
 
 
@@ -48,7 +48,7 @@ def step_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: dat
         process_phase(svc, uow, ctx, game, phase, now)
         return "processed"
     if phase.deadline is not None and phase.deadline <= now:
-        payers = open_late_day(uow, ctx, phase, missing, now)
+        payers = open_late_day(uow, ctx, phase, missing)
         if payers:
             _lateness_mails(svc, uow, ctx, game, phase, missing, payers, now)
             return "late"

@@ -77,8 +77,7 @@ def pay(uow: UnitOfWork, phase: PhaseRow, power: str, due: Charge) -> None:
         uow.phases.add_lateness(phase, power, due.days)
 
 
-def open_late_day(uow: UnitOfWork, ctx: GameCtx, phase: PhaseRow, missing: set[str],
-                  now: datetime) -> list[str]:
+def open_late_day(uow: UnitOfWork, ctx: GameCtx, phase: PhaseRow, missing: set[str]) -> list[str]:
     """R-LATE-2 at a passed deadline: the next late day opens if a missing power can pay
     for it (each such power is charged); the powers charged, empty when none can."""
     if phase.deadline is None:

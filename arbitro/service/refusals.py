@@ -75,6 +75,13 @@ _TEXT: dict[str, tuple[str, str]] = {
 }
 
 
+def days_used(used: int, allowed: int, lang: str) -> str:
+    """The detail of a lateness refusal: "giorni usati: 3 su 3"."""
+    if lang == "it":
+        return f"giorni usati: {used} su {allowed}"
+    return f"days used: {used} of {allowed}"
+
+
 def refusal_text(code: str | None, lang: str, detail: str = "") -> str:
     if code is None:
         return ""

@@ -18,7 +18,7 @@ from ..store.models import Game, Player
 from ..store.models import Phase as PhaseRow
 from . import lateness
 from .common import Services, deadline_words, game_words, key, phase_words, pname, pname_the
-from .refusals import refusal_text
+from .refusals import days_used, refusal_text
 from .state import GameCtx, stored_orders
 from .values import OK as REPLY_OK
 from .values import REFUSED, OrderLine, OrderReply, PreferencesReply
@@ -133,7 +133,7 @@ def submit_orders(
     due = lateness.charge(uow, ctx, phase, power, lateness.late_day(phase, now))
     if due.refusal is not None:
         return _refuse_by_mail(svc, uow, ctx, game, player, power, phase, due.refusal, text, now,
-                               mail_id, detail=_late_detail(due, lang))
+                               mail_id, detail=days_used(due.used, due.allowed, lang))
     position = ctx.position(phase)
     report = parse_orders(
         ctx.board, text, power=power, position=position, lang=lang,
@@ -166,12 +166,6 @@ def submit_orders(
     svc.mailer.to_player(uow, k, player, "order_confirmation", context, now)
     return _reply(REPLY_OK, None, game_id, lang, power=power, phase=phase, lines=lines,
                   on_file=on_file, outbox_key=k)
-
-
-def _late_detail(due: lateness.Charge, lang: str) -> str:
-    if lang == "it":
-        return f"giorni usati: {due.used} su {due.allowed}"
-    return f"days used: {due.used} of {due.allowed}"
 
 
 def _late_words(uow: UnitOfWork, ctx: GameCtx, phase: PhaseRow, power: str,
