@@ -166,6 +166,9 @@ def test_lateness_only_through_the_bank_by_mail(imap_account: ImapAccount, smtp_
             # mail sent and its copies read first: a copy read wakes the clock too.)
             await until(lambda: queued(store) == 0, what="autumn results sent")
             await until(lambda: imap_account.folder("INBOX") == [], what="copies read")
+            # The wake-up asked for by the last copy is computed before the clock moves.
+            await until(lambda: not daemon._reschedule_wanted.is_set(), what="rescheduled")
+            await daemon.reschedule()
             retreat = current_phase(store, GAME)
             clock.now = retreat.deadline + timedelta(minutes=5)
             send(players["FRANCE"], ["A BUR - PAR"])
