@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from ..game.position import MOVEMENT
-from ..store import UnitOfWork
+from ..store import GameStatus, UnitOfWork
+from ..store.models import Game
 from ..store.models import Phase as PhaseRow
 from .state import GameCtx
 
@@ -28,10 +29,13 @@ NO_LATENESS = "late_closed"
 REFUSALS = (BANK_SPENT, TURN_SPENT, NO_LATENESS)
 
 
-def late_day(phase: PhaseRow, now: datetime) -> int:
+def late_day(game: Game, phase: PhaseRow, now: datetime) -> int:
     """The late day ``now`` falls in: 0 on time, 1 for the first day (or part of a day)
     after the on-time deadline, and so on. A late day the clock has not opened yet (the
-    deadline passed, the step is still to come) counts as begun."""
+    deadline passed, the step is still to come) counts as begun. 0 while the game is
+    paused: a pause never eats a player's time (the resume gives a fresh deadline)."""
+    if game.status is GameStatus.PAUSED:
+        return 0
     day = int(phase.late_days or 0)
     if phase.deadline is None or now <= phase.deadline:
         return day

@@ -130,7 +130,7 @@ def submit_orders(
     if refusal is not None:
         return _refuse_by_mail(svc, uow, ctx, game, player, power, phase, refusal, text, now, mail_id)
     assert phase is not None and power is not None
-    due = lateness.charge(uow, ctx, phase, power, lateness.late_day(phase, now))
+    due = lateness.charge(uow, ctx, phase, power, lateness.late_day(game, phase, now))
     if due.refusal is not None:
         return _refuse_by_mail(svc, uow, ctx, game, player, power, phase, due.refusal, text, now,
                                mail_id, detail=days_used(due.used, due.allowed, lang))

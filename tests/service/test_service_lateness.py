@@ -172,3 +172,24 @@ def test_power_names_in_new_italian_wording_take_their_articles():
     assert pname_the(ctx, "ENGLAND", "it", "per") == "per l'Inghilterra"
     assert pname_the(ctx, "TURKEY", "it", "di") == "della Turchia"
     assert pname_the(ctx, "FRANCE", "en", "a") == "France"
+
+
+def test_a_pause_makes_nobody_late(store):
+    """Orders sent while the GM has paused the game cost nothing, also past the old
+    deadline; the resume gives a fresh deadline, on time again."""
+    game = "pausa"
+    referee = Referee(store, make_config(game_table(game, reminders=[])))
+    d = Driver(referee, store, game)
+    referee.tick(START)
+    spring = d.phase()
+    send(d, SPRING_1901, START + timedelta(hours=1), skip=("RUSSIA",))
+    assert referee.tick(spring.deadline + timedelta(minutes=1)) == [f"{game}:late"]
+    assert referee.gm_pause(game, spring.deadline + timedelta(hours=1)).ok
+    d.order("ITALY", "A VEN H\nA ROM H\nF NAP H", spring.deadline + timedelta(days=2))
+    assert lateness(d, spring.seq) == {"RUSSIA": 1}
+    now = spring.deadline + timedelta(days=3)
+    assert referee.gm_resume(game, now).ok
+    phase = d.phase()
+    assert phase.status is PhaseStatus.OPEN and phase.deadline > now
+    d.order("ENGLAND", "F LON H", now + timedelta(hours=1))
+    assert lateness(d, spring.seq) == {"RUSSIA": 1}
