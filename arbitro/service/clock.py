@@ -11,7 +11,16 @@ from ..game.position import NEUTRAL
 from ..store import GameStatus, PhaseStatus, PowerStatus, UnitOfWork
 from ..store.models import Game
 from ..store.models import Phase as PhaseRow
-from .common import Services, deadline_words, game_words, key, notify_all, phase_words, pname
+from .common import (
+    Services,
+    deadline_words,
+    game_words,
+    key,
+    notify_all,
+    phase_words,
+    pname,
+    pname_the,
+)
 from .lateness import open_late_day
 from .process import declare_civil_disorder, finish_game, process_phase
 from .state import GameCtx, missing_powers
@@ -101,6 +110,8 @@ def _remind(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: Pha
         context = {
             **game_words(ctx, game, lang),
             "power_name": pname(ctx, power, lang),
+            "power_of": pname_the(ctx, power, lang, "di") if lang == "it" else pname(ctx, power, lang),
+            "movement": phase.code.endswith("M"),
             "phase_name": phase_words(phase.code, lang),
             "deadline": deadline_words(ctx, phase.deadline, lang),
             "hours_left": max(1, round((phase.deadline - now).total_seconds() / 3600)),
