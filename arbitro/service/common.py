@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -18,12 +19,19 @@ from .state import BoardLoader, GameCtx
 RenderMap = Callable[[Board, Mapping[str, Any], Mapping[str, Any]], bytes]
 
 
+def new_draw_seed() -> str:
+    """A secret seed for a nation draw (R-END-3): 32 random bytes, hex."""
+    return secrets.token_hex(32)
+
+
 @dataclass
 class Services:
     config: Config
     boards: BoardLoader
     mailer: Mailer
     render_map: RenderMap | None
+    # Where draw seeds come from; tests that compare two runs pass a fixed one.
+    draw_seed: Callable[[], str] = new_draw_seed
 
     def ctx(self, game_id: str) -> GameCtx | None:
         """The game's configuration, or None when the config no longer lists it."""
@@ -57,6 +65,15 @@ def phase_words(code: str | None, lang: str) -> str:
 
 def pname(ctx: GameCtx, power: str | None, lang: str) -> str:
     return power_name(ctx.board, power, lang) if power else "-"
+
+
+def pname_the(ctx: GameCtx, power: str | None, lang: str, prep: str = "") -> str:
+    """The power's name as a phrase: in Italian with its article, joined to ``prep``
+    ("a", "di", "per"): "la Francia", "all'Italia", "per l'Inghilterra" (the article from
+    the variant, arbitro/words/grammar.py); in English the bare name."""
+    if power is None:
+        return pname(ctx, power, lang)
+    return format(power_name(ctx.board, power, lang), prep or "il")
 
 
 def active_players(uow: UnitOfWork, game_id: str) -> list[Player]:

@@ -2,8 +2,13 @@
 ``refusal.<code>``, arbitro/words)."""
 
 from __future__ import annotations
+
 from ..words import say
 
+
+def days_used(used: int, allowed: int, lang: str) -> str:
+    """The detail of a lateness refusal: "giorni usati: 3 su 3"."""
+    return say(lang, "refusal.days_used", used=used, allowed=allowed)
 
 
 def refusal_text(code: str | None, lang: str, detail: str = "", game: str = "") -> str:

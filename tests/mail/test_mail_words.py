@@ -80,7 +80,7 @@ def test_status_and_confirmation_speak_italian_with_articles(setup) -> None:
 @pytest.mark.parametrize("lang,one,two", [("it", "(tra circa 1 ora)", "(tra circa 2 ore)"),
                                           ("en", "(in about 1 hour)", "(in about 2 hours)")])
 def test_the_reminder_counts_hours_in_agreement(lang: str, one: str, two: str) -> None:
-    context = {"tag": "[g]", "phase_name": "-", "deadline": "-", "power_name": "Italia",
+    context = {"tag": "[g]", "phase_name": "-", "deadline": "-", "power_name": "Italia", "movement": True,
                "player": {"name": "Mario", "address": "m@x"}}
     templates = MailTemplates()
     assert one in templates.render("reminder", lang, {**context, "hours_left": 1}).body

@@ -73,7 +73,7 @@ def _named(name: str, lang: str) -> Any:
         "until": when(MOMENT, "Europe/Rome", lang), "resume": when(MOMENT, "Europe/Rome", lang),
         "missing": power_noun(BOARD, "FRANCE", lang), "status": say(lang, "status.game.paused"),
         "name": "Coppa 1901", "at": when(MOMENT, "Europe/Rome", lang), "onp": 1, "late": 1,
-        "bank": 3, "result": "-",
+        "bank": 3, "result": "-", "used": 3, "allowed": 3,
     }
     return values[name]
 
@@ -195,12 +195,22 @@ def _context(lang: str) -> dict[str, Any]:
         "game_status": "active", "power_status": "civil_disorder", "lateness_used": 1,
         "lateness_bank": 1, "lateness_max": 1, "assignment": "lot", "password": "segreto",
         "referee": "arbitro@example.org", "reply_to": "g1901+k@arbitro.example",
-        "winner": None,
+        "winner": None, "movement": True, "out": [power("RUSSIA")], "start": deadline,
+        "powers": [power("ITALY"), power("FRANCE")], "seed_hash": "9f86d081884c7d65",
+        "draw": {"seed": "5eed", "hash": "9f86d081884c7d65", "hidden": False,
+                 "powers_recipe": "python3 -c ...", "players_recipe": "python3 -c ...",
+                 "own_ticket": None, "power_order": [power("ITALY")],
+                 "table": [{"n": 1, "player": "mario@example.org", "ticket": "ab", "own": True,
+                            "power": power("ITALY"), "power_the": format(power("ITALY"), "il")}],
+                 "preferences": [{"player": "mario@example.org", "ranking": [power("ITALY")]}]},
     }
 
 
 # the same name means something else in these templates
-OVERRIDES: dict[str, dict[str, Any]] = {"replacement_call": {"centres": 4, "units": 3}}
+OVERRIDES: dict[str, dict[str, Any]] = {
+    "replacement_call": {"centres": 4, "units": 3},
+    "order_confirmation": {"late": {"day": 1, "charged": 2, "turn": 2, "left": 8}},
+}
 
 
 def _other_branches(lang: str) -> dict[str, Any]:
@@ -213,6 +223,7 @@ def _other_branches(lang: str) -> dict[str, Any]:
         "power_status": "abandoned", "images": 2, "on_file": [], "lines": [],
         "reason": "temporale", "results": None, "ballots": [], "dislodged": [], "nmr": [],
         "message": say(lang, "gm.not_paused", game="g1901", status=say(lang, "status.game.active")),
+        "movement": False, "out": [], "start": None, "closed": True,
     }
 
 
@@ -281,7 +292,7 @@ def test_a_new_language_is_a_new_catalog_and_no_code(russian) -> None:  # type: 
     assert power_noun(BOARD, "FRANCE", "ru") == "Франция"
     assert when(MOMENT, "Europe/Moscow", "ru") == "вторник 8 декабря 2026 в 01:00 (Europe/Moscow)"
     mail = MailTemplates(russian).render(
-        "reminder", "ru", {"tag": "[g]", "phase_name": "-", "deadline": "-", "hours_left": 5,
+        "reminder", "ru", {"tag": "[g]", "phase_name": "-", "deadline": "-", "hours_left": 5, "movement": True,
                            "power_name": power_noun(BOARD, "FRANCE", "ru"),
                            "player": {"name": "Ivan", "address": "i@x"}})
     assert "Франция" in mail.body and "5 часов" in mail.body
