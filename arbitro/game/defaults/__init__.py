@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 from ..board import Board
+from ..legality import Void, check_unit_order
 from ..orders import Order
 from ..outcome import Source
 from ..position import ADJUSTMENT, MOVEMENT, NEUTRAL, RETREAT, Position
@@ -21,7 +22,6 @@ from .adjustments import (
     start_unit_for,
 )
 from .ballots import Discarded, Tally, majority_orders, tally_ballots
-from .legality import Void, check_unit_order, convoy_route
 from .onp import mutual_supports, neutral_orders
 from .retreats import disband_dislodged, tacit_retreat, tacit_retreats
 
@@ -34,7 +34,6 @@ __all__ = [
     "automatic_builds",
     "automatic_disbands",
     "check_unit_order",
-    "convoy_route",
     "default_orders",
     "disband_dislodged",
     "free_home_centres",
