@@ -278,8 +278,9 @@ def _support(
         first = first or got
     if first is not None:
         return first
-    # A coast named in a support is kept: it supports only the move to that coast.
-    dest = written if written in target.coasts else dp
+    # A coast named in a support of a fleet's move is kept: it supports only the move to
+    # that coast (DATC 6.B.9); an army's move ignores coasts (DATC 6.B.12), so its support does.
+    dest = written if written in target.coasts and skind != ARMY else dp
     return Support(power, kind, loc, skind, sloc, dest)
 
 

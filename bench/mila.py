@@ -1,0 +1,47 @@
+"""The MILA engine (PyPI ``diplomacy``, the ``bench`` extra) run on arbitro's positions.
+
+MILA checks each order when it is set, against the units placed so far, and caches the
+possible convoy routes at the first check: every unit must be on the board before the
+first order is set, or orders for (and convoys of) units placed later are dropped.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+
+from arbitro.game.orders import Order, format_order
+from arbitro.game.position import Position
+
+
+def available() -> bool:
+    try:
+        import diplomacy  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def mila_play(position: Position, texts: Mapping[str, Sequence[str]]) -> tuple[float, list[str], object]:
+    """Seconds spent in ``process()``, the units after the phase (dislodged ones as
+    ``*A PAR``) and the MILA game."""
+    from diplomacy import Game
+
+    game = Game()
+    game.clear_units()
+    game.clear_centers()
+    for power in game.powers:
+        game.set_units(power, [str(u) for u in position.units_of(power)])
+        game.set_centers(power, list(position.centres_of(power)))
+    game.set_current_phase(str(position.phase))
+    for power in game.powers:
+        game.set_orders(power, list(texts.get(power, ())))
+    t0 = time.perf_counter()
+    game.process()
+    elapsed = time.perf_counter() - t0
+    units = sorted(u for us in game.get_units().values() for u in us)
+    return elapsed, units, game
+
+
+def order_texts(orders: Mapping[str, Sequence[Order]]) -> dict[str, list[str]]:
+    return {p: [format_order(o) for o in os] for p, os in orders.items()}
