@@ -7,6 +7,7 @@ wrong; orders, however bad, never raise: they come back void with a reason.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -54,11 +55,20 @@ def _power(board: Board, name: Any, what: str) -> str:
 def _unit(board: Board, power: str, text: Any, what: str) -> Unit:
     if not isinstance(text, str):
         raise ContractError(f"{what}: units are strings like \"A PAR\"")
+    unit = _unit_value(board, power, text)
+    if unit is None:
+        raise ContractError(f"{what}: {text!r} is not a unit that can stand on this map")
+    return unit
+
+
+@functools.lru_cache(maxsize=8192)
+def _unit_value(board: Board, power: str, text: str) -> Unit | None:
+    """Units are values: one per text (a --jsonl stream names the same units again and again)."""
     kind, _, loc = text.strip().upper().partition(" ")
     loc = loc.strip().replace("(", "/").replace(")", "")
     kind = {"ARMY": "A", "FLEET": "F"}.get(kind, kind)
     if kind not in ("A", "F") or not board.unit_can_stand(kind, loc):
-        raise ContractError(f"{what}: {text!r} is not a unit that can stand on this map")
+        return None
     return Unit(power, kind, loc)
 
 

@@ -6,7 +6,7 @@ Phases come from random legal play (bench/random_games.py); into about half of t
 few orders are rewritten the way players really write them (see ``MUTATIONS``): VIA on
 a move that needs none, a coastless fleet move, a support naming a coast, an order for
 a unit that is not there, ... Both engines adjudicate every phase; the units after the
-phase (dislodged ones that may retreat included) are compared.
+phase are compared, and where each dislodged unit may retreat.
 
 A phase on which the engines differ is put in a category: the rewrite that, undone on
 its own, makes them agree. Each category is a reading on which MILA departs from the
@@ -23,7 +23,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable
 
-from mila import available, mila_play
+from mila import available, mila_after, mila_play
 from random_games import movement_phases
 
 from arbitro.game.board import ARMY, FLEET, Board, province_of
@@ -106,46 +106,57 @@ def _convoy_of_land_move(board: Board, pos: Position, o: Order, rng: random.Rand
 
 MUTATIONS: dict[str, Rewrite] = {
     "VIA on a move with no convoy ordered": _via_without_convoy,
+    "support naming a coast of the destination": _support_to_coast,
     "fleet move without its coast": _coastless_fleet_move,
     "support to a fleet named without its coast": _support_without_coast,
-    "support naming the destination's coast": _support_to_coast,
     "support to hold given to a unit that moves": _support_hold_of_mover,
     "supported move sent elsewhere": _move_to_other_neighbour,
     "order naming the wrong unit type": _wrong_unit_type,
     "convoy for an army that is not convoyed": _convoy_of_land_move,
 }
+# The rewrites MILA reads otherwise than the DATC: the only ones that can name a
+# category. The others make the phases more real (and are read alike by both engines):
+# undone, they may remove the contest that shows a difference, which explains nothing.
+DEPARTURES = (
+    "VIA on a move with no convoy ordered",  # DATC 6.G.8: the army moves over land
+    "support naming a coast of the destination",  # DATC 6.B.9: the wrong coast voids it
+)
 
 
-def _own_support_of_convoyed_attack(board: Board, pos: Position, texts: dict[str, list[str]]) -> dict[str, list[str]] | None:
-    """The phase with every support a defender's own power gives to a convoyed attack on
-    it turned into a hold (MILA counts such a support; DATC 6.D.12 says it never helps)."""
+def _support_against_own_unit(board: Board, pos: Position, texts: dict[str, list[str]]) -> dict[str, list[str]] | None:
+    """The phase with every support a power gives to another power's attack on its own
+    unit turned into a hold. Such a support never helps dislodge the supporter's unit
+    (DATC 6.D.12, 6.D.13); MILA counts it when the attack goes by convoy, and when the
+    attacked unit is a convoying fleet it treats the convoy as disrupted."""
     from arbitro.game.notation import read_order
 
     orders = {p: [read_order(board, p, t) for t in ts] for p, ts in texts.items()}
-    attacks = {}
-    for p, os in orders.items():
-        for o in os:
-            if isinstance(o, Move) and o.kind == ARMY:
-                dp = province_of(o.destination)
-                if o.via_convoy or dp not in board.army_moves[province_of(o.location)]:
-                    attacks[(province_of(o.location), dp)] = p
     out = {p: list(ts) for p, ts in texts.items()}
     changed = False
     for p, os in orders.items():
         for i, o in enumerate(os):
             if isinstance(o, Support) and o.destination is not None:
-                key = (province_of(o.supported), province_of(o.destination))
-                defender = pos.unit_in(key[1])
-                if key in attacks and defender is not None and defender.power == p != attacks[key]:
+                defender = pos.unit_in(province_of(o.destination))
+                attacker = pos.unit_in(province_of(o.supported))
+                if defender is not None and attacker is not None and defender.power == p != attacker.power:
                     out[p][i] = f"{o.kind} {o.location} H"
                     changed = True
     return out if changed else None
 
 
-# Readings of whole phases (not rewrites of ours) on which MILA departs from the DATC:
-# each turns the phase into one without the reading; the engines then agree.
+# Readings of whole phases (not rewrites of ours) on which MILA departs from the DATC.
+# Each names a transformation of the phase and which engine's answer it must reproduce:
+# "mila": with it, MILA gives arbitro's (unchanged) answer, so MILA gave weight to what
+# the DATC gives none; "arbitro": with it, arbitro gives MILA's answer, so MILA ignored
+# what the DATC gives weight to.
 FEATURES = {
-    "support from the defender's own power to a convoyed attack": _own_support_of_convoyed_attack,
+    # MILA counts such a support when the attack goes by convoy, and takes a convoying
+    # fleet so attacked for disrupted (DATC 6.D.12, 6.D.13: it never helps dislodge).
+    "support against the supporter's own unit, with a convoy": (_support_against_own_unit, "mila"),
+    # In a head-to-head battle MILA counts such a support in the attack and voids it as a
+    # defence, where it adds nothing to the attack and still adds to the defend strength
+    # of the move it supports (DATC 6.E.3).
+    "support against the supporter's own unit, in a head-to-head battle": (_support_against_own_unit, "arbitro"),
 }
 
 
@@ -183,7 +194,7 @@ def arbitro_units(board: Board, pos: Position, texts: dict[str, list[str]], rule
     after = play(board, pos, orders, rules).after
     assert after is not None
     units = [str(u) for u in after.units]
-    units += [f"*{d.unit}" for d in after.dislodged if d.retreats]
+    units += [f"*{d.unit} R {' '.join(sorted(d.retreats))}" for d in after.dislodged if d.retreats]
     return sorted(units)
 
 
@@ -208,29 +219,33 @@ def main() -> int:
         texts, done = mutate(board, pos, orders, rng)
         mutated += bool(done)
         ours = arbitro_units(board, pos, texts, rules)
-        theirs = mila_play(pos, texts)[1]
+        theirs = mila_after(mila_play(pos, texts)[2])
         if ours == theirs:
             continue
         category = "unexplained"
         # Undo one kind of rewrite at a time (every rewrite of that kind in the phase).
-        for name in dict.fromkeys(d[0] for d in done):
+        for name in dict.fromkeys(d[0] for d in done if d[0] in DEPARTURES):
             undone = {q: list(ts) for q, ts in texts.items()}
             for n, p, i, original in done:
                 if n == name:
                     undone[p][i] = original
-            if arbitro_units(board, pos, undone, rules) == mila_play(pos, undone)[1]:
+            if arbitro_units(board, pos, undone, rules) == mila_after(mila_play(pos, undone)[2]):
                 category = name
                 break
-        for name, remove in FEATURES.items():
+        for name, (remove, who) in FEATURES.items():
             if category != "unexplained":
                 break
             without = remove(board, pos, texts)
-            if without is not None and arbitro_units(board, pos, without, rules) == ours and (
-                mila_play(pos, without)[1] == ours
-            ):
+            if without is None:
+                continue
+            if who == "mila":
+                explained = arbitro_units(board, pos, without, rules) == ours == mila_after(mila_play(pos, without)[2])
+            else:
+                explained = arbitro_units(board, pos, without, rules) == theirs
+            if explained:
                 category = name
         counts[category] += 1
-        if shown[category] < args.show:
+        if shown[category] < args.show or category == "unexplained":
             shown[category] += 1
             print(f"--- {category}: {pos.phase}")
             for name, p, i, original in done:

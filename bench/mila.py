@@ -45,3 +45,24 @@ def mila_play(position: Position, texts: Mapping[str, Sequence[str]]) -> tuple[f
 
 def order_texts(orders: Mapping[str, Sequence[Order]]) -> dict[str, list[str]]:
     return {p: [format_order(o) for o in os] for p, os in orders.items()}
+
+
+def mila_after(game: object) -> list[str]:
+    """The units after a processed movement phase: ``A PAR``, and each dislodged unit that
+    may retreat with where to (``*F ANK R ARM SMY``). MILA keeps a dislodged unit with
+    nowhere to go on the board until its retreat phase; arbitro removes it at once."""
+    units = []
+    possible = None
+    for us in game.get_units().values():  # type: ignore[attr-defined]
+        for u in us:
+            if not u.startswith("*"):
+                units.append(u)
+                continue
+            if possible is None:
+                possible = game.get_all_possible_orders()  # type: ignore[attr-defined]
+            loc = u[3:]
+            orders = set(possible.get(loc, ())) | set(possible.get(loc[:3], ()))
+            dests = sorted(o.split(" R ")[1] for o in orders if " R " in o)
+            if dests:
+                units.append(f"{u} R {' '.join(dests)}")
+    return sorted(units)

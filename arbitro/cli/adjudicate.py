@@ -32,16 +32,21 @@ def adjudicate_text(text: str) -> dict[str, Any]:
     return adjudicate_json(load_board(variant), data)
 
 
+def answer_line(line: str) -> str:
+    """One ``--jsonl`` input line to its output line (without the newline)."""
+    try:
+        out = adjudicate_text(line)
+    except (ContractError, UnknownVariant, BoardError) as exc:
+        out = {"error": str(exc)}
+    return json.dumps(out, ensure_ascii=False)
+
+
 def run(args: argparse.Namespace) -> int:
     if args.jsonl:
         for line in sys.stdin:
             if not line.strip():
                 continue
-            try:
-                out = adjudicate_text(line)
-            except (ContractError, UnknownVariant, BoardError) as exc:
-                out = {"error": str(exc)}
-            sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+            sys.stdout.write(answer_line(line) + "\n")
             sys.stdout.flush()
         return 0
     try:

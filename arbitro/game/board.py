@@ -108,11 +108,12 @@ class Board:
         return self.provinces[province_of(location)]
 
     def is_location(self, location: str) -> bool:
-        code = province_of(location)
-        prov = self.provinces.get(code)
-        if prov is None:
-            return False
-        return location == code or location in prov.coasts
+        return location in self._locations
+
+    @functools.cached_property
+    def _locations(self) -> frozenset[str]:
+        """Every province code and coast: asked for every location read."""
+        return frozenset(loc for p in self.provinces.values() for loc in (p.code, *p.coasts))
 
     def unit_can_stand(self, kind: str, location: str) -> bool:
         """May a unit of this kind exist on this location?"""

@@ -65,7 +65,8 @@ def check_movement_orders(
             results[f"#{i}"] = OrderResult(order, Result.VOID, legal.reason, legal.detail, source)
             continue
         assert not isinstance(order, Waive)  # wrong_phase above
-        prov = province_of(order.location)
+        loc = order.location
+        prov = loc if "/" not in loc else province_of(loc)
         if prov in results:
             # One order per unit (R-ORD-3): the later order replaces the earlier one.
             earlier = results.pop(prov)
@@ -76,7 +77,7 @@ def check_movement_orders(
             eff[prov] = _HOLD
             results[prov] = OrderResult(order, Result.VOID, legal.reason, legal.detail, source)
             continue
-        e = _effective(board, legal)
+        e = _effective(board, legal, prov)
         e.given = (order, source)
         eff[prov] = e
         results[prov] = _PENDING  # its outcome comes from the adjudication
@@ -84,24 +85,27 @@ def check_movement_orders(
     return checked
 
 
-def _effective(board: Board, order: Order) -> Effective:
-    """The adjudicator's view of an order in normal form."""
-    if isinstance(order, Move):
-        dp = province_of(order.destination)
-        here = province_of(order.location)
-        if order.kind == "A" and dp not in board.army_moves.get(here, ()):
-            return Effective("move", target=dp, location=dp, convoyed=True, via=True)
-        # An adjacent army goes over land unless a convoy is ordered for it (in _match).
-        return Effective("move", target=dp, location=order.destination, via=order.via_convoy)
-    if isinstance(order, Support):
+def _effective(board: Board, order: Order, here: str) -> Effective:
+    """The adjudicator's view of an order in normal form (of the unit in ``here``)."""
+    cls = type(order)
+    if cls is Move:
+        assert isinstance(order, Move)
+        dest = order.destination
+        if order.kind == "A":  # an army's destination is a province
+            if dest not in board.army_moves.get(here, ()):
+                return Effective("move", dest, None, dest, True, True)
+            # Adjacent: over land unless a convoy is ordered for it (in _match).
+            return Effective("move", dest, None, dest, False, order.via_convoy)
+        return Effective("move", dest if "/" not in dest else province_of(dest), None, dest)
+    if cls is Support:
+        assert isinstance(order, Support)
         sp = province_of(order.supported)
         if order.destination is None:
-            return Effective("support", target=sp)
-        return Effective(
-            "support", target=sp, target2=province_of(order.destination), location=order.destination
-        )
-    if isinstance(order, Convoy):
-        return Effective("convoy", target=province_of(order.army), target2=order.destination)
+            return Effective("support", sp)
+        return Effective("support", sp, province_of(order.destination), order.destination)
+    if cls is Convoy:
+        assert isinstance(order, Convoy)
+        return Effective("convoy", province_of(order.army), order.destination)
     assert isinstance(order, Hold)
     return Effective("hold")  # its own value: it carries the player's order
 

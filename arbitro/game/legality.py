@@ -62,25 +62,29 @@ def validate(
     ``infer_single_coast``: a fleet moved to a split-coast province without a coast
     goes to the one coast it can reach (on) or the order is void (off, R-ORD-5).
     """
-    wrong_phase = phase is not None and phase not in _PHASES_OF[type(order)]
-    if isinstance(order, Waive):
+    cls = type(order)
+    wrong_phase = phase is not None and phase not in _PHASES_OF[cls]
+    if cls is Waive:
         return _WRONG_PHASE if wrong_phase else order
+    assert not isinstance(order, Waive)
     owner = power if power is not None else order.power
-    here = province_of(order.location)
+    loc = order.location
+    here = loc if "/" not in loc else province_of(loc)  # inline: asked for every order
     if here not in board.provinces:
-        return Void("unknown_province", (order.location,), NO_UNIT)
-    if isinstance(order, Build):
+        return Void("unknown_province", (loc,), NO_UNIT)
+    if cls is Build:
+        assert isinstance(order, Build)
         return _WRONG_PHASE if wrong_phase else _build(board, order, position, owner)
-    kind, loc = order.kind, order.location
+    kind = order.kind
     dislodged = None
     if position is not None:
-        if phase == RETREAT or (phase is None and isinstance(order, Retreat)):
+        if phase == RETREAT or (phase is None and cls is Retreat):
             dislodged = position.dislodged_in(here)
             if dislodged is None:
                 return Void("not_dislodged", (here,), NO_UNIT)
             unit = dislodged.unit
         else:
-            found = position.unit_in(here)
+            found = position.by_province.get(here)
             if found is None:
                 return Void("no_unit", (here,), NO_UNIT)
             unit = found
@@ -89,24 +93,32 @@ def validate(
         if kind is not None and kind != unit.kind:
             return Void("wrong_kind", (here, unit.kind), WRONG_KIND)
         kind, loc = unit.kind, unit.location
-        owner = unit.power if not owner else owner
+        owner = owner or unit.power
     elif kind is not None and not can_stand(board, kind, loc):
         return Void("cannot_stand", (kind, here))
     if wrong_phase:  # after the unit: "no unit there" says more than "not now"
         return _WRONG_PHASE
-    if isinstance(order, Hold):
-        return Hold(owner, kind, loc)
-    if isinstance(order, Disband):
-        return Disband(owner, kind, loc)
-    if isinstance(order, Move):
+    # The order as given is its own normal form when nothing had to be filled in: most
+    # orders are, and a new frozen value costs more than the rest of the check.
+    same = owner == order.power and kind == order.kind and loc == order.location
+    if cls is Move:
+        assert isinstance(order, Move)
         if kind is None:
             return _unknown_kind(board, order, infer_single_coast)
-        return _move(board, owner, kind, loc, order.destination, order.via_convoy, infer_single_coast)
-    if isinstance(order, Retreat):
-        return _retreat(board, order, owner, kind, loc, dislodged, infer_single_coast)
-    if isinstance(order, Support):
+        return _move(board, owner, kind, loc, order.destination, order.via_convoy, infer_single_coast,
+                     order if same else None)
+    if cls is Hold:
+        return order if same else Hold(owner, kind, loc)
+    if cls is Support:
+        assert isinstance(order, Support)
         return _support(board, position, order, owner, kind, loc)
-    return _convoy(board, position, order, owner, kind, loc)
+    if cls is Convoy:
+        assert isinstance(order, Convoy)
+        return _convoy(board, position, order, owner, kind, loc)
+    if cls is Disband:
+        return order if same else Disband(owner, kind, loc)
+    assert isinstance(order, Retreat)
+    return _retreat(board, order, owner, kind, loc, dislodged, infer_single_coast)
 
 
 def check_unit_order(
@@ -147,10 +159,12 @@ def can_stand(board: Board, kind: str, location: str) -> bool:
 
 def _move(
     board: Board, power: str, kind: str, loc: str, written: str, via: bool, infer: bool,
-    convoy: bool = True,
+    given: Move | None = None, convoy: bool = True,
 ) -> Move | Void:
-    here = province_of(loc)
-    dp = province_of(written)
+    """A move (``convoy``: possibly by convoy); ``given``: the order, when its power,
+    type and location are already the normal form's."""
+    here = loc if "/" not in loc else province_of(loc)
+    dp = written if "/" not in written else province_of(written)
     target = board.provinces.get(dp)
     if target is None:
         return Void("unknown_province", (written,))
@@ -164,11 +178,11 @@ def _move(
             return Void("army_to_sea", (dp,))
         # An army ignores any coast written after its destination (DATC 4.B.6).
         if dp in board.army_moves.get(here, ()):
-            return Move(power, kind, loc, dp, via)
+            return given if given is not None and written == dp else Move(power, kind, loc, dp, via)
         coastal = terrain is Terrain.COAST and board.provinces[here].terrain is Terrain.COAST
         if convoy and coastal and board.convoy_route(here, dp):
             # A move that needs a convoy is a convoy move, written with VIA or not.
-            return Move(power, kind, loc, dp, True)
+            return given if given is not None and written == dp and via else Move(power, kind, loc, dp, True)
         return Void("cannot_convoy_there" if convoy and coastal else "not_adjacent", (dp, here))
     if via:
         return Void("convoy_not_army")
@@ -177,14 +191,14 @@ def _move(
     if not target.coasts:
         if not board.reaches(FLEET, loc, dp):
             return Void("not_adjacent", (dp, here))
-        return Move(power, kind, loc, dp)
+        return given if given is not None and written == dp else Move(power, kind, loc, dp)
     reached = board.fleet_coasts_reached(loc, dp)
     if not reached:
         return Void("not_adjacent", (dp, here))
     if written in target.coasts:
         if written not in reached:
             return Void("coast_unreachable", (loc, written))
-        return Move(power, kind, loc, written)
+        return given if given is not None else Move(power, kind, loc, written)
     if len(reached) == 1 and infer:
         return Move(power, kind, loc, reached[0])
     return Void("coast_needed", (dp, ", ".join(reached)))
@@ -232,8 +246,8 @@ def _retreat(
 def _support(
     board: Board, position: Position | None, order: Support, power: str, kind: str | None, loc: str
 ) -> Support | Void:
-    here = province_of(loc)
-    sp = province_of(order.supported)
+    here = loc if "/" not in loc else province_of(loc)
+    sp = order.supported if "/" not in order.supported else province_of(order.supported)
     if sp not in board.provinces:
         return Void("unknown_province", (order.supported,))
     if sp == here:
@@ -253,7 +267,7 @@ def _support(
     if written is None:
         if not _reaches(board, kind, loc, sp):
             return Void("support_unreachable", (here, sp))
-        return Support(power, kind, loc, skind, sloc)
+        return _support_value(order, power, kind, loc, skind, sloc, None)
     dp = province_of(written)
     target = board.provinces.get(dp)
     if target is None:
@@ -281,6 +295,16 @@ def _support(
     # A coast named in a support of a fleet's move is kept: it supports only the move to
     # that coast (DATC 6.B.9); an army's move ignores coasts (DATC 6.B.12), so its support does.
     dest = written if written in target.coasts and skind != ARMY else dp
+    return _support_value(order, power, kind, loc, skind, sloc, dest)
+
+
+def _support_value(
+    order: Support, power: str, kind: str | None, loc: str, skind: str | None, sloc: str, dest: str | None
+) -> Support:
+    if (power, kind, loc, skind, sloc, dest) == (
+        order.power, order.kind, order.location, order.supported_kind, order.supported, order.destination
+    ):
+        return order
     return Support(power, kind, loc, skind, sloc, dest)
 
 
@@ -318,6 +342,8 @@ def _convoy(
     if here not in seas:
         # A fleet that could be on no route from the army to its goal (DATC 4.E.1).
         return Void("convoy_impossible", (here, ap, dp))
+    if (power, FLEET, loc, army, dp) == (order.power, order.kind, order.location, order.army, order.destination):
+        return order
     return Convoy(power, FLEET, loc, army, dp)
 
 
