@@ -161,7 +161,7 @@ def read_orders(
             raise ContractError(f"orders.{name} must be a list of order strings")
         orders.setdefault(power, [])
         for text in texts:
-            got = read_order(board, power, str(text))
+            got = _read_notation(board, power, str(text))
             if isinstance(got, str):
                 free = _read_free_text(board, power, str(text), position)
                 if not isinstance(free, str):
@@ -171,6 +171,13 @@ def read_orders(
             else:
                 orders[power].append(got)
     return orders, unreadable
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _read_notation(board: Board, power: str, text: str) -> Order | str:
+    """``read_order``, remembered: orders are values, and a --jsonl stream of a game's
+    phases repeats most order texts."""
+    return read_order(board, power, text)
 
 
 def _read_free_text(board: Board, power: str, text: str, position: Position | None) -> Order | str:

@@ -7,11 +7,14 @@ Phases come from random legal play (bench/random_games.py). Each phase goes thro
 - ``play()``: the rules core (legality, adjudication, the next position);
 - the contract path of ``arbitro adjudicate --jsonl``: the phase as one JSON input line
   (units, centres, orders as text) to the JSON output line (parse, play, results);
-- with the optional extra ``bench`` installed (PyPI ``diplomacy``), MILA's ``process()``
-  (its set-up of units and orders is not counted).
+- with the optional extra ``bench`` installed (PyPI ``diplomacy``), MILA: ``process()``
+  alone, and the whole of it (a new game, its units and orders set, ``process()``),
+  the counterpart of the contract path.
 
 The three take turns, 25 phases each, so all meet the same machine load while each keeps
-its own data warm. Printed: medians, p90s, the ratios, and the phases on which the units
+its own data warm. Times are the process's CPU time (``time.process_time``), not wall
+time: on a shared machine the wall time of a phase mostly measures how long the process
+waited for a core, and the ratio moved between 4x and 18x from run to run. Printed: medians, p90s, the ratios, and the phases on which the units
 after the phase differ between the engines (bench/differential.py explains them).
 """
 
@@ -22,7 +25,7 @@ import json
 import statistics
 import time
 
-from mila import available, mila_after, mila_play, order_texts
+from mila import available, mila_after, mila_run, order_texts
 from random_games import movement_phases
 
 from arbitro.cli.adjudicate import answer_line
@@ -33,9 +36,9 @@ from arbitro.variants import load_board
 
 
 def time_play(board, position, orders, rules):
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     outcome = play(board, position, orders, rules)
-    elapsed = time.perf_counter() - t0
+    elapsed = time.process_time() - t0
     units = [str(u) for u in outcome.after.units]
     units += [f"*{d.unit} R {' '.join(sorted(d.retreats))}" for d in outcome.after.dislodged if d.retreats]
     return elapsed, sorted(units)
@@ -56,9 +59,9 @@ def input_line(position, orders) -> str:
 
 
 def time_contract(line: str) -> float:
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     answer_line(line)
-    return time.perf_counter() - t0
+    return time.process_time() - t0
 
 
 def _summary(name: str, times: list[float]) -> float:
@@ -81,7 +84,7 @@ def main() -> None:
         time_play(board, position, orders, rules)
         time_contract(line)
     mila = available()
-    ours, contract, theirs, differ = [], [], [], 0
+    ours, contract, theirs, theirs_whole, differ = [], [], [], [], 0
     for start in range(0, len(phases), 25):
         block = phases[start : start + 25]
         our_units = []
@@ -93,8 +96,9 @@ def main() -> None:
             contract.append(time_contract(line))
         if mila:
             for (position, orders), mine in zip(block, our_units):
-                t, _, game = mila_play(position, order_texts(orders))
+                whole, t, _, game = mila_run(position, order_texts(orders))
                 theirs.append(t)
+                theirs_whole.append(whole)
                 differ += mine != mila_after(game)
     print(f"phases: {len(phases)} (orders: {orders_total}, {orders_total / len(phases):.1f} per phase)")
     med = _summary("play()", ours)
@@ -103,7 +107,9 @@ def main() -> None:
         print("MILA engine not installed (pip install -e '.[bench]'): no comparison")
         return
     mmed = _summary("MILA", theirs)
-    print(f"ratio:    play() {mmed / med:.1f}x MILA; contract path {mmed / cmed:.1f}x MILA")
+    wmed = _summary("MILA+set", theirs_whole)
+    print(f"ratio:    play() {mmed / med:.1f}x MILA's process(); contract path {mmed / cmed:.1f}x MILA's process(),"
+          f" {wmed / cmed:.1f}x MILA's game set-up + process()")
     print(f"phases whose resulting units differ between the engines: {differ}")
 
 

@@ -87,9 +87,7 @@ def check_movement_orders(
 
 def _effective(board: Board, order: Order, here: str) -> Effective:
     """The adjudicator's view of an order in normal form (of the unit in ``here``)."""
-    cls = type(order)
-    if cls is Move:
-        assert isinstance(order, Move)
+    if type(order) is Move:
         dest = order.destination
         if order.kind == "A":  # an army's destination is a province
             if dest not in board.army_moves.get(here, ()):
@@ -97,16 +95,13 @@ def _effective(board: Board, order: Order, here: str) -> Effective:
             # Adjacent: over land unless a convoy is ordered for it (in _match).
             return Effective("move", dest, None, dest, False, order.via_convoy)
         return Effective("move", dest if "/" not in dest else province_of(dest), None, dest)
-    if cls is Support:
-        assert isinstance(order, Support)
+    if type(order) is Support:
         sp = province_of(order.supported)
         if order.destination is None:
             return Effective("support", sp)
         return Effective("support", sp, province_of(order.destination), order.destination)
-    if cls is Convoy:
-        assert isinstance(order, Convoy)
+    if type(order) is Convoy:
         return Effective("convoy", province_of(order.army), order.destination)
-    assert isinstance(order, Hold)
     return Effective("hold")  # its own value: it carries the player's order
 
 

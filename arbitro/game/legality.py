@@ -64,21 +64,19 @@ def validate(
     """
     cls = type(order)
     wrong_phase = phase is not None and phase not in _PHASES_OF[cls]
-    if cls is Waive:
+    if isinstance(order, Waive):
         return _WRONG_PHASE if wrong_phase else order
-    assert not isinstance(order, Waive)
     owner = power if power is not None else order.power
     loc = order.location
     here = loc if "/" not in loc else province_of(loc)  # inline: asked for every order
     if here not in board.provinces:
         return Void("unknown_province", (loc,), NO_UNIT)
-    if cls is Build:
-        assert isinstance(order, Build)
+    if type(order) is Build:
         return _WRONG_PHASE if wrong_phase else _build(board, order, position, owner)
     kind = order.kind
     dislodged = None
     if position is not None:
-        if phase == RETREAT or (phase is None and cls is Retreat):
+        if phase == RETREAT or (phase is None and type(order) is Retreat):
             dislodged = position.dislodged_in(here)
             if dislodged is None:
                 return Void("not_dislodged", (here,), NO_UNIT)
@@ -101,21 +99,18 @@ def validate(
     # The order as given is its own normal form when nothing had to be filled in: most
     # orders are, and a new frozen value costs more than the rest of the check.
     same = owner == order.power and kind == order.kind and loc == order.location
-    if cls is Move:
-        assert isinstance(order, Move)
+    if type(order) is Move:
         if kind is None:
             return _unknown_kind(board, order, infer_single_coast)
         return _move(board, owner, kind, loc, order.destination, order.via_convoy, infer_single_coast,
                      order if same else None)
-    if cls is Hold:
+    if type(order) is Hold:
         return order if same else Hold(owner, kind, loc)
-    if cls is Support:
-        assert isinstance(order, Support)
+    if type(order) is Support:
         return _support(board, position, order, owner, kind, loc)
-    if cls is Convoy:
-        assert isinstance(order, Convoy)
+    if type(order) is Convoy:
         return _convoy(board, position, order, owner, kind, loc)
-    if cls is Disband:
+    if type(order) is Disband:
         return order if same else Disband(owner, kind, loc)
     assert isinstance(order, Retreat)
     return _retreat(board, order, owner, kind, loc, dislodged, infer_single_coast)
