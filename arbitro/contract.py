@@ -76,7 +76,7 @@ def position_from_json(board: Board, data: Mapping[str, Any]) -> Position:
     """The ``adjudicate`` input shape (phase, units, dislodged, centers) as a Position."""
     data = _mapping(data, "the input")
     try:
-        phase = Phase.parse(str(data.get("phase", f"S{board.start_year}M")))
+        phase = _phase(str(data.get("phase", f"S{board.start_year}M")))
     except PhaseError as exc:
         raise ContractError(str(exc)) from exc
     units: list[Unit] = []
@@ -87,7 +87,8 @@ def position_from_json(board: Board, data: Mapping[str, Any]) -> Position:
         power = _power(board, name, "units")
         if not isinstance(texts, list):
             raise ContractError(f"units.{name} must be a list")
-        units.extend(_unit(board, power, t, f"units.{name}") for t in texts)
+        what = f"units.{name}"
+        units.extend([_unit(board, power, t, what) for t in texts])
     dislodged = []
     for name, entries in _mapping(data.get("dislodged"), "dislodged").items():
         power = _power(board, name, "dislodged")
@@ -107,14 +108,19 @@ def position_from_json(board: Board, data: Mapping[str, Any]) -> Position:
             if not isinstance(provs, list):
                 raise ContractError(f"centers.{name} must be a list")
             for c in provs:
-                code = str(c).strip().upper()
-                if code not in board.provinces or not board.provinces[code].supply_centre:
+                code = c if isinstance(c, str) and c in board.supply_centres else str(c).strip().upper()
+                if code not in board.supply_centres:
                     raise ContractError(f"centers.{name}: {c!r} is not a supply centre")
                 centres[code] = power
     try:
         return make_position(phase, units, centres, dislodged)
     except PhaseError as exc:
         raise ContractError(str(exc)) from exc
+
+
+@functools.lru_cache(maxsize=256)
+def _phase(text: str) -> Phase:
+    return Phase.parse(text)  # a value: one per text
 
 
 def position_to_json(position: Position) -> dict[str, Any]:
