@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from .board import Board, province_of
 from .legality import ILLEGAL, Void, validate
-from .orders import Convoy, Hold, Move, Order, Support, Waive
+from .orders import Convoy, Move, Order, Support, Waive
 from .outcome import OrderResult, Result, Source
 from .position import MOVEMENT, Position
 
