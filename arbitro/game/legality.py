@@ -158,6 +158,22 @@ def _move(
 ) -> Move | Void:
     """A move (``convoy``: possibly by convoy); ``given``: the order, when its power,
     type and location are already the normal form's."""
+    rule = _move_rule(board, kind, loc, written, via, infer, convoy)
+    if isinstance(rule, Void):
+        return rule
+    dest, by_sea = rule
+    if given is not None and dest == written and by_sea == via:
+        return given
+    return Move(power, kind, loc, dest, by_sea)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _move_rule(
+    board: Board, kind: str, loc: str, written: str, via: bool, infer: bool, convoy: bool
+) -> tuple[str, bool] | Void:
+    """The destination location and whether the move is by convoy, or why it is void: a
+    question about the map alone, so asked once per board and move (a game repeats its
+    moves)."""
     here = loc if "/" not in loc else province_of(loc)
     dp = written if "/" not in written else province_of(written)
     target = board.provinces.get(dp)
@@ -173,11 +189,11 @@ def _move(
             return Void("army_to_sea", (dp,))
         # An army ignores any coast written after its destination (DATC 4.B.6).
         if dp in board.army_moves.get(here, ()):
-            return given if given is not None and written == dp else Move(power, kind, loc, dp, via)
+            return dp, via
         coastal = terrain is Terrain.COAST and board.provinces[here].terrain is Terrain.COAST
         if convoy and coastal and board.convoy_route(here, dp):
             # A move that needs a convoy is a convoy move, written with VIA or not.
-            return given if given is not None and written == dp and via else Move(power, kind, loc, dp, True)
+            return dp, True
         return Void("cannot_convoy_there" if convoy and coastal else "not_adjacent", (dp, here))
     if via:
         return Void("convoy_not_army")
@@ -186,16 +202,16 @@ def _move(
     if not target.coasts:
         if not board.reaches(FLEET, loc, dp):
             return Void("not_adjacent", (dp, here))
-        return given if given is not None and written == dp else Move(power, kind, loc, dp)
+        return dp, False
     reached = board.fleet_coasts_reached(loc, dp)
     if not reached:
         return Void("not_adjacent", (dp, here))
     if written in target.coasts:
         if written not in reached:
             return Void("coast_unreachable", (loc, written))
-        return given if given is not None else Move(power, kind, loc, written)
+        return written, False
     if len(reached) == 1 and infer:
-        return Move(power, kind, loc, reached[0])
+        return reached[0], False
     return Void("coast_needed", (dp, ", ".join(reached)))
 
 
@@ -258,11 +274,23 @@ def _support(
         skind, sloc = helped.kind, helped.location
     elif skind is not None and not can_stand(board, skind, sloc):
         return Void("cannot_stand", (skind, sp))
-    written = order.destination
+    rule = _support_rule(board, kind, loc, sp, skind, sloc, order.destination)
+    if isinstance(rule, Void):
+        return rule
+    return _support_value(order, power, kind, loc, skind, sloc, rule or None)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _support_rule(
+    board: Board, kind: str | None, loc: str, sp: str, skind: str | None, sloc: str, written: str | None
+) -> str | Void:
+    """The support's destination in normal form ("" for a support to hold), or why it is
+    void: the map's part of the check, asked once per board and support."""
+    here = loc if "/" not in loc else province_of(loc)
     if written is None:
         if not _reaches(board, kind, loc, sp):
             return Void("support_unreachable", (here, sp))
-        return _support_value(order, power, kind, loc, skind, sloc, None)
+        return ""
     dp = province_of(written)
     target = board.provinces.get(dp)
     if target is None:
@@ -280,7 +308,7 @@ def _support(
     for k in kinds:
         if not can_stand(board, k, sloc if k == FLEET else sp):
             continue
-        got = _move(board, power, k, sloc, dp, False, True)
+        got = _move_rule(board, k, sloc, dp, False, True, True)
         if not isinstance(got, Void) or got.reason == "coast_needed":
             first = None
             break
@@ -289,8 +317,7 @@ def _support(
         return first
     # A coast named in a support of a fleet's move is kept: it supports only the move to
     # that coast (DATC 6.B.9); an army's move ignores coasts (DATC 6.B.12), so its support does.
-    dest = written if written in target.coasts and skind != ARMY else dp
-    return _support_value(order, power, kind, loc, skind, sloc, dest)
+    return written if written in target.coasts and skind != ARMY else dp
 
 
 def _support_value(
