@@ -186,6 +186,48 @@ def _head_to_head_standoff(board: Board, pos: Position, texts: dict[str, list[st
     return bool(extra) and extra <= left
 
 
+def _retreat_extras(ours: list[str], theirs: list[str]) -> dict[str, set[str]] | None:
+    """Per dislodged unit, the provinces MILA lets it retreat to and arbitro does not, when
+    that is all the engines differ on (None otherwise)."""
+    if [u for u in ours if not u.startswith("*")] != [u for u in theirs if not u.startswith("*")]:
+        return None
+    mine = {u.split(" R ")[0]: set(u.split(" R ")[1].split()) for u in ours if u.startswith("*")}
+    other = {u.split(" R ")[0]: set(u.split(" R ")[1].split()) for u in theirs if u.startswith("*")}
+    extras = {}
+    for unit in set(mine) | set(other):
+        if not mine.get(unit, set()) <= other.get(unit, set()):
+            return None
+        extra = {province_of(x) for x in other.get(unit, set()) - mine.get(unit, set())}
+        if extra:
+            extras[unit] = extra
+    return extras or None
+
+
+def _contested_after_convoy(board: Board, pos: Position, texts: dict[str, list[str]], ours: list[str], theirs: list[str]) -> bool:
+    """Does MILA only let a unit dislodged by a convoyed army retreat where moves bounced?"""
+    from arbitro.game.notation import read_order
+
+    extras = _retreat_extras(ours, theirs)
+    if extras is None:
+        return False
+    orders = [read_order(board, p, t) for p, ts in texts.items() for t in ts]
+    convoyed_to = {province_of(o.destination) for o in orders if isinstance(o, Convoy)}
+    move_targets = [province_of(o.destination) for o in orders if isinstance(o, Move)]
+    for unit, extra in extras.items():
+        here = province_of(unit.split()[1])
+        if here not in convoyed_to or not all(move_targets.count(p) >= 2 for p in extra):
+            return False
+    return True
+
+
+# Retreats (both answers looked at): MILA lets a unit dislodged by a convoyed army
+# retreat into a contested area, where a standoff left it empty; DATC 6.H.6 forbids it
+# however the unit was dislodged (6.H.11 opens only the attacker's origin).
+RETREAT_READINGS = {
+    "retreat into a contested area after a dislodgement by convoy": _contested_after_convoy,
+}
+
+
 # Differences from a fault of arbitro's own, fixed on another branch of issue 14 (they
 # disappear once it is merged); each is told apart by looking at both answers.
 KNOWN_FAULTS = {
@@ -276,6 +318,9 @@ def main() -> int:
             else:
                 explained = arbitro_units(board, pos, without, rules) == theirs
             if explained:
+                category = name
+        for name, reading in RETREAT_READINGS.items():
+            if category == "unexplained" and reading(board, pos, texts, ours, theirs):
                 category = name
         for name, fault in KNOWN_FAULTS.items():
             if category == "unexplained" and fault(board, pos, texts, ours, theirs):

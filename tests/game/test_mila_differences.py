@@ -108,3 +108,28 @@ def test_support_against_own_unit_in_a_head_to_head_battle():
     }
     for got in _both(units, orders):
         assert got == {"A GAL", "A WAR", "A RUM", "F BUL/EC", "F SEV"}
+
+
+def test_no_retreat_into_a_contested_area_after_a_dislodgement_by_convoy():
+    """"retreat into a contested area after a dislodgement by convoy": Germany's fleet in
+    Sweden bounces with Russia's in the Gulf of Bothnia and is dislodged by an army
+    convoyed from Livonia. MILA lets it retreat to the Gulf, where the standoff was; DATC
+    6.H.6 (unit may not retreat to a contested area) holds however the unit was dislodged
+    (6.H.11 opens only the convoyed attacker's origin)."""
+    position = make_position(
+        "F1909M",
+        [Unit("GERMANY", "F", "SWE"), Unit("GERMANY", "F", "BAL"), Unit("RUSSIA", "F", "STP/SC"),
+         Unit("RUSSIA", "A", "LVN"), Unit("RUSSIA", "A", "NWY")],
+        {},
+    )
+    texts = {
+        "GERMANY": ["F SWE - BOT", "F BAL C A LVN - SWE"],
+        "RUSSIA": ["F STP/SC - BOT", "A LVN - SWE", "A NWY S A LVN - SWE"],
+    }
+    orders = {p: [read_order(BOARD, p, t) for t in ts] for p, ts in texts.items()}
+    after = play(BOARD, position, orders, Rules(defaults="standard")).after  # type: ignore[arg-type]
+    assert after is not None
+    assert [(str(d.unit), d.retreats) for d in after.dislodged] == [("F SWE", ("DEN", "FIN", "SKA"))]
+    doc = {"phase": "F1909M", "units": {"GERMANY": ["F SWE", "F BAL"], "RUSSIA": ["F STP/SC", "A LVN", "A NWY"]},
+           "centers": {}, "orders": texts, "options": {"defaults": "standard"}}
+    assert adjudicate_json(BOARD, doc)["next"]["dislodged"] == {"GERMANY": {"F SWE": ["DEN", "FIN", "SKA"]}}
