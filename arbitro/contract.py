@@ -142,21 +142,24 @@ def position_to_json(position: Position) -> dict[str, Any]:
 
 
 def rules_from_json(data: Mapping[str, Any]) -> Rules:
+    """``options``: ``defaults``, and the two flags it implies unless given one by one."""
     options = _mapping(data.get("options"), "options")
     defaults = options.get("defaults", ITALIAN)
     if defaults not in (ITALIAN, STANDARD):
         raise ContractError(f"options.defaults must be \"{ITALIAN}\" or \"{STANDARD}\"")
-    return Rules(
-        defaults=defaults,
-        infer_single_coast=bool(options.get("infer_single_coast", True)),
-        strict_support=bool(options.get("strict_support", True)),
-    )
+    flags: dict[str, bool] = {}
+    for name in ("infer_single_coast", "strict_support"):
+        if options.get(name) is not None:
+            flags[name] = bool(options[name])
+    return Rules(defaults=defaults, **flags)
 
 
 def read_orders(
-    board: Board, data: Mapping[str, Any], position: Position | None = None
+    board: Board, data: Mapping[str, Any], position: Position | None = None,
+    rules: Rules | None = None,
 ) -> tuple[dict[str, list[Order]], list[tuple[str, str, str]]]:
     """Orders per power, and the texts that could not be read (power, text, why)."""
+    rules = rules or rules_from_json(data)
     orders: dict[str, list[Order]] = {}
     unreadable: list[tuple[str, str, str]] = []
     for name, texts in _mapping(data.get("orders"), "orders").items():
@@ -167,11 +170,7 @@ def read_orders(
             raise ContractError(f"orders.{name} must be a list of order strings")
         orders.setdefault(power, [])
         for text in texts:
-            got = _read_notation(board, power, str(text))
-            if isinstance(got, str):
-                free = _read_free_text(board, power, str(text), position)
-                if not isinstance(free, str):
-                    got = free
+            got = read_one(board, power, str(text), position, rules)
             if isinstance(got, str):
                 unreadable.append((power, str(text), got))
             else:
@@ -186,9 +185,25 @@ def _read_notation(board: Board, power: str, text: str) -> Order | str:
     return read_order(board, power, text)
 
 
-def _read_free_text(board: Board, power: str, text: str, position: Position | None) -> Order | str:
-    """Any order text the mail parser understands is accepted too."""
-    return parse_one(board, text, power=power, position=position)
+def read_one(
+    board: Board, power: str, text: str, position: Position | None, rules: Rules
+) -> Order | str:
+    """One order text: the canonical notation, else any text the mail parser reads, with
+    the game's R-ORD-4/R-ORD-5 options. When neither reads it, the mail parser's reason:
+    it reads further ("A Prussia APP A Berlino" is an unclear support, not an unknown
+    province PRUSSIA)."""
+    got = _read_notation(board, power, text)
+    if not isinstance(got, str):
+        return got
+    free = parse_one(
+        board, text, power=power, position=position,
+        strict_support=rules.support_strict, infer_single_coast=rules.coast_inferred,
+    )
+    if not isinstance(free, str):
+        return free
+    if free.startswith("not an order"):
+        return got
+    return free.replace("\u00ab", "").replace("\u00bb", "")  # «XYZ»: mail style, not JSON's
 
 
 def adjudicate_json(board: Board, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -196,7 +211,7 @@ def adjudicate_json(board: Board, data: Mapping[str, Any]) -> dict[str, Any]:
     data = _mapping(data, "the input")
     position = position_from_json(board, data)
     rules = rules_from_json(data)
-    orders, unreadable = read_orders(board, data, position)
+    orders, unreadable = read_orders(board, data, position, rules)
     nmr: dict[str, str] = {}
     for name, why in _mapping(data.get("nmr"), "nmr").items():
         if why not in NMR_REASONS:
@@ -209,7 +224,7 @@ def adjudicate_json(board: Board, data: Mapping[str, Any]) -> dict[str, Any]:
             voter = _power(board, voter_name, f"ballots.{name}")
             if not isinstance(texts, list):
                 raise ContractError(f"ballots.{name}.{voter_name} must be a list")
-            read = [read_order(board, target, str(t)) for t in texts]
+            read = [read_one(board, target, str(t), position, rules) for t in texts]
             ballots.setdefault(target, {})[voter] = [o for o in read if not isinstance(o, str)]
     outcome = play(board, position, orders, rules, nmr, ballots)
     results = [_result_json(r) for r in outcome.results]
@@ -252,6 +267,7 @@ __all__ = [
     "next_json",
     "position_from_json",
     "position_to_json",
+    "read_one",
     "rules_from_json",
 ]
 

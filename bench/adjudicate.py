@@ -60,7 +60,7 @@ def input_line(position, orders) -> str:
 
 def time_contract(line: str) -> float:
     t0 = time.process_time()
-    answer_line(line)
+    json.dumps(answer_line(line), ensure_ascii=False)  # what `arbitro adjudicate --jsonl` writes
     return time.process_time() - t0
 
 

@@ -24,6 +24,8 @@ def adjudicate_text(text: str) -> dict[str, Any]:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ContractError(f"input is not valid JSON: {exc.msg} at line {exc.lineno}") from exc
+    except RecursionError as exc:
+        raise ContractError("input is not valid JSON: nested too deeply") from exc
     if not isinstance(data, dict):
         raise ContractError("input must be a JSON object")
     variant = data.get("variant", "standard")
@@ -32,13 +34,21 @@ def adjudicate_text(text: str) -> dict[str, Any]:
     return adjudicate_json(load_board(variant), data)
 
 
-def answer_line(line: str) -> str:
-    """One ``--jsonl`` input line to its output line (without the newline)."""
+_BAD_INPUT = (ContractError, UnknownVariant, BoardError)
+
+
+def answer_line(line: str) -> dict[str, Any]:
+    """One --jsonl line answered; whatever goes wrong is a one-line error object."""
     try:
-        out = adjudicate_text(line)
-    except (ContractError, UnknownVariant, BoardError) as exc:
-        out = {"error": str(exc)}
-    return json.dumps(out, ensure_ascii=False)
+        return adjudicate_text(line)
+    except _BAD_INPUT as exc:
+        return {"error": _one_line(str(exc))}
+    except Exception as exc:  # a whole game replays in one call: one bad phase must not end it
+        return {"error": _one_line(f"internal error: {type(exc).__name__}: {exc}")}
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
 
 
 def run(args: argparse.Namespace) -> int:
@@ -46,14 +56,18 @@ def run(args: argparse.Namespace) -> int:
         for line in sys.stdin:
             if not line.strip():
                 continue
-            sys.stdout.write(answer_line(line) + "\n")
+            sys.stdout.write(json.dumps(answer_line(line), ensure_ascii=False) + "\n")
             sys.stdout.flush()
         return 0
     try:
         out = adjudicate_text(sys.stdin.read())
-    except (ContractError, UnknownVariant, BoardError) as exc:
-        print(f"arbitro adjudicate: {exc}", file=sys.stderr)
+    except _BAD_INPUT as exc:
+        print(f"arbitro adjudicate: {_one_line(str(exc))}", file=sys.stderr)
         return 2
+    except Exception as exc:
+        print(f"arbitro adjudicate: internal error: {type(exc).__name__}: {_one_line(str(exc))}",
+              file=sys.stderr)
+        return 1
     json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0

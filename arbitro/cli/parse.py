@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..contract import ContractError, position_from_json
+from ..contract import ContractError, position_from_json, rules_from_json
 from ..game.board import Board, BoardError
 from ..game.notation_it import format_en
 from ..game.parse import ParseReport, parse_orders
@@ -58,18 +58,15 @@ def run(args: argparse.Namespace) -> int:
         power = args.power.strip().upper() if args.power else None
         if power is not None and power not in board.powers:
             raise ContractError(f"unknown power {args.power!r}")
+        rules = rules_from_json(data)  # R-ORD-4/5 as `adjudicate` reads them
     except (ContractError, UnknownVariant, BoardError) as exc:
         print(f"arbitro parse: {exc}", file=sys.stderr)
         return 2
-    raw_options = data.get("options")
-    options: dict[str, Any] = raw_options if isinstance(raw_options, dict) else {}
-    strict = bool(options.get("strict_support", options.get("defaults", "italian") != "standard"))
-    infer = bool(options.get("infer_single_coast", True))
     raw = sys.stdin.buffer.read()
     body = raw.decode("utf-8", errors="replace")
     report = parse_orders(
         board, body, power=power, position=position, lang=args.lang,
-        strict_support=strict, infer_single_coast=infer,
+        strict_support=rules.support_strict, infer_single_coast=rules.coast_inferred,
     )
     json.dump(report_json(report), sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")

@@ -52,6 +52,8 @@ def read_game(t: Table, server: ServerConfig | None) -> GameConfig:
     start = t.convert("start", lambda v: values.moment(v, tz), None)
     end = _end(t.table("end"), t, start)
     gm_password, gm_hash = _password(t, "gm_password", required=True)
+    defaults = t.text("defaults", "italian", choices=DEFAULTS) or "italian"
+    italian = defaults == "italian"
     game = GameConfig(
         id=game_id or "",
         name=t.text("name", game_id or ""),
@@ -68,9 +70,10 @@ def read_game(t: Table, server: ServerConfig | None) -> GameConfig:
         lateness_max_per_turn=t.integer("lateness_max_per_turn", 3, minimum=0),
         press=t.text("press", "white", choices=PRESS_MODES),
         end=end,
-        defaults=t.text("defaults", "italian", choices=DEFAULTS),
-        strict_support=t.boolean("strict_support", False),
-        infer_single_coast=t.boolean("infer_single_coast", True),
+        defaults=defaults,
+        # R-ORD-4 and R-ORD-5 follow ``defaults`` unless the GM sets them one by one.
+        strict_support=t.boolean("strict_support", italian),
+        infer_single_coast=t.boolean("infer_single_coast", not italian),
         gm_address=t.convert("gm_address", values.address) or "",
         gm_password=gm_password,
         gm_password_hash=gm_hash,

@@ -21,13 +21,14 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..config import Config
-from ..mail.commands.replies import alert_gm
 from ..mail.handler import MailHandler
 from ..mail.imap import Fetched, IntakeLoop, MailboxClient, Outcome
 from ..mail.outbox import OutboxDrainer, OutboxEntry, StoreOutbox
+from ..mail.running import stop_task
 from ..mail.smtp import SmtpSender
 from ..service import Referee
 from ..service.common import RenderMap
+from ..service.notices import alert_gm
 from ..service.referee import MAX_STEPS
 from ..store import Store, open_store
 from .scheduler import DeadlineScheduler
@@ -87,7 +88,6 @@ class Daemon:
         self.intake: IntakeLoop | None = None
         self.scheduler: DeadlineScheduler | None = None
         self.next_wakeup: datetime | None = None
-        self.ticks = 0
         self.steps: list[str] = []  # every step done, "game:what", in order
         self._tick_lock = asyncio.Lock()
         self._schedule_lock = asyncio.Lock()
@@ -163,13 +163,8 @@ class Daemon:
         self._stopping = True
         if self.intake is not None:
             await self.intake.stop()
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            try:
-                await task
-            except asyncio.CancelledError:
-                pass
+        for task in self._tasks:  # they loop until cancelled: nothing to wait for
+            await stop_task(task, 0)
         self._tasks.clear()
         if self.scheduler is not None:
             self.scheduler.stop()
@@ -220,7 +215,6 @@ class Daemon:
                 done.append(what)
                 self.steps.append(what)
                 self.wake_drainer()
-            self.ticks += 1
             await self.reschedule()
         return done
 

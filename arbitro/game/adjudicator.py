@@ -25,7 +25,8 @@ from .orders import Order
 from .outcome import OrderResult, Result, Source
 from .position import NEUTRAL, Position, Unit
 
-_GUESSING, _RESOLVED = 1, 2
+_GUESSING, _TENTATIVE, _RESOLVED = 1, 2, 3
+_NONE = 1 << 30  # "no guess leaned on": deeper than any stack
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ class MovementResolution:
     results: tuple[OrderResult, ...]
     moved: Mapping[str, str]  # origin province -> destination location
     dislodged: Mapping[str, tuple[str, bool]]  # province -> (attacker origin, by convoy)
-    standoffs: frozenset[str]  # provinces left empty by a bounce
+    standoffs: frozenset[str]  # left empty although a move with prevent strength failed there
 
 
 def adjudicate_movement(
@@ -68,67 +69,99 @@ class _Resolver:
                 self.convoys.setdefault(e.target, []).append(p)
         self.state: dict[str, int] = {}
         self.res: dict[str, bool] = {}
-        self.deps: list[str] = []
+        self.depth: dict[str, int] = {}  # guessing: its stack depth; tentative: the guess it rests on
+        self.tentative: list[str] = []
+        self.level = 0  # depth of the decision being decided
+        self.low = _NONE
         self.paradox: set[str] = set()  # convoyed moves failed by the Szykman rule
 
     # -- the guess-and-check core --------------------------------------
+    #
+    # Decisions are resolved depth first. A decision met again while it is being
+    # decided (or while it rests on such a guess) answers with its current guess,
+    # and the caller learns how deep the guess it leaned on sits on the stack
+    # (``low``, as in Tarjan's strongly connected components). A decision that
+    # leaned only on its own guess is the root of a cycle: it is decided with both
+    # guesses, and the backup rule settles a cycle the guesses cannot. A decision
+    # that leaned on a guess further out stays *tentative* and is decided again
+    # once that outer guess is settled; nothing is final while it rests on a guess.
 
     def _resolve(self, p: str) -> bool:
         st = self.state.get(p)
         if st == _RESOLVED:
             return self.res[p]
-        if st == _GUESSING:
-            if p not in self.deps:
-                self.deps.append(p)
+        if st is not None:  # being guessed, or tentative on an outer guess
+            if self.depth[p] < self.low:
+                self.low = self.depth[p]
             return self.res[p]
-        old = len(self.deps)
-        self.res[p], self.state[p] = False, _GUESSING
-        first = self._decide(p)
-        if len(self.deps) == old:
-            # Nothing depended on a guess: the answer is final.
-            if self.state[p] != _RESOLVED:
-                self.res[p], self.state[p] = first, _RESOLVED
-            return first
-        if self.deps[old] != p:
-            # Depends on someone else's guess: let that one settle the cycle.
-            self.deps.append(p)
-            self.res[p] = first
-            return first
-        self._forget(old)
-        self.res[p], self.state[p] = True, _GUESSING
-        second = self._decide(p)
-        if first == second:
-            self._forget(old)
-            self.res[p], self.state[p] = first, _RESOLVED
-            return first
-        cycle = self.deps[old:]
-        if p not in cycle:
-            cycle.append(p)
-        self._forget(old)
-        self._backup_rule(cycle)
-        return self._resolve(p)
+        outer_low = self.low
+        d = self.level
+        self.level += 1
+        mark = len(self.tentative)
+        value, low = self._settle(p, d, mark)
+        self.level -= 1
+        if low >= d:
+            self.res[p], self.state[p] = value, _RESOLVED
+            self.low = outer_low
+        else:
+            self.res[p], self.state[p], self.depth[p] = value, _TENTATIVE, low
+            for t in self.tentative[mark:]:
+                if self.depth[t] > low:
+                    self.depth[t] = low  # they rest on p, which rests on ``low``
+            self.tentative.append(p)
+            self.low = min(outer_low, low)
+        return value
 
-    def _forget(self, old: int) -> None:
-        for q in self.deps[old:]:
+    def _settle(self, p: str, d: int, mark: int) -> tuple[bool, int]:
+        """p's decision, and the depth of the outermost guess it rests on (>= d: none)."""
+        while True:
+            self.state[p], self.depth[p], self.res[p] = _GUESSING, d, False
+            self.low = _NONE
+            first = self._decide(p)
+            if self.low == _NONE:
+                return first, _NONE  # no guess involved
+            if self.low < d:
+                return first, self.low
+            self._reset(mark)
+            self.res[p] = True
+            self.low = _NONE
+            second = self._decide(p)
+            if self.low < d:
+                return second, self.low
+            cycle = self.tentative[mark:]
+            self._reset(mark)
+            if first == second:
+                return first, _NONE
+            if not self._backup_rule([*cycle, p]):
+                return first, _NONE  # a cycle no rule settles: never loop (none known)
+            if self.state.get(p) == _RESOLVED:
+                return self.res[p], _NONE
+
+    def _reset(self, mark: int) -> None:
+        for q in self.tentative[mark:]:
             self.state.pop(q, None)
-        del self.deps[old:]
+        del self.tentative[mark:]
 
-    def _backup_rule(self, cycle: list[str]) -> None:
+    def _backup_rule(self, cycle: list[str]) -> bool:
+        """Settle a cycle both guesses leave open; False when nothing changed."""
         # A cycle through a convoying fleet's fate is a convoy paradox; any other
         # cycle is units moving in a ring.
         paradox = {
             self.eff[q].target
             for q in cycle
             if self.eff[q].kind == "convoy" and self.eff[self.eff[q].target].convoyed
-        }
+        } - self.paradox
         for q in cycle:
             self.state.pop(q, None)
         if paradox:
             self.paradox.update(paradox)  # Szykman: the paradox's convoys fail
-            return
+            return True
+        changed = False
         for q in cycle:  # circular movement: everyone moves
             if self.eff[q].kind == "move":
                 self.res[q], self.state[q] = True, _RESOLVED
+                changed = True
+        return changed
 
     def _decide(self, p: str) -> bool:
         kind = self.eff[p].kind
@@ -253,10 +286,17 @@ class _Resolver:
                 if q in moved:
                     dislodged[p] = (q, self.eff[q].convoyed)
         occupied = {p for p in self.eff if p not in moved} | {province_of(d) for d in moved.values()}
-        standoffs = set()
-        for p, e in self.eff.items():
-            if e.kind == "move" and p not in moved and e.target not in occupied and self._path(p):
-                standoffs.add(e.target)
+        # A standoff (no retreat there, R-RET-1) is left only by a failed move that
+        # could keep others out: not one beaten head to head, nor one whose convoy
+        # failed (prevent strength 0, DATC 6.H.9).
+        standoffs = {
+            e.target
+            for p, e in self.eff.items()
+            if e.kind == "move"
+            and p not in moved
+            and e.target not in occupied
+            and self._prevent_strength(p) > 0
+        }
         out = dict(results)
         for p, e in self.eff.items():
             if e.given is not None:  # void ones were settled by the legality pass

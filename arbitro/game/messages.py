@@ -20,6 +20,16 @@ _TEXT: dict[str, tuple[str, str]] = {
     "text": ("not an order", "non è un ordine"),
     "section": ("order section header", "intestazione degli ordini"),
     "power_header": ("orders of {0} follow", "seguono gli ordini di {0}"),
+    "no_supporter": (
+        "incomplete order: which unit supports «{0}»? The supporting unit comes first (e.g. A Bud S A Gal H)",
+        "ordine incompleto: quale unità appoggia «{0}»? L'unità che appoggia va scritta per prima "
+        "(es. A Bud APP A Gal XXX)",
+    ),
+    "no_convoyer": (
+        "incomplete order: which fleet convoys «{0}»? The convoying fleet comes first (e.g. F ION C A TUN - NAP)",
+        "ordine incompleto: quale flotta trasporta «{0}»? La flotta che trasporta va scritta per prima "
+        "(es. F ION TR A Tun - Nap)",
+    ),
     "unknown_word": ("cannot understand «{0}»", "non capisco «{0}»"),
     "unknown_province": ("unknown province «{0}»", "provincia sconosciuta «{0}»"),
     "incomplete": ("incomplete order: {0} missing", "ordine incompleto: manca {0}"),
@@ -56,13 +66,36 @@ _TEXT: dict[str, tuple[str, str]] = {
     "needs_convoy": ("needs a convoy: {0} does not border {1}", "serve un trasporto: {0} non confina con {1}"),
     "trailing": ("ignored the words «{0}»", "ignorate le parole «{0}»"),
     "kind_added": ("unit type from the board: {0}", "tipo di unità dalla mappa: {0}"),
+    # the winter's allowance (R-ADJU-1), said on the order that exceeds it: the first
+    # orders of the mail count, as in adjudication
+    "too_many_builds": (
+        "one build too many: {0} may build {1} this winter, and this order does not count",
+        "costruzione in eccesso: {0} può costruire {1} quest'inverno, e questo ordine non conta",
+    ),
+    "too_many_disbands": (
+        "one disband too many: {0} must disband {1} this winter, and this order does not count",
+        "scioglimento in eccesso: {0} deve sciogliere {1} quest'inverno, e questo ordine non conta",
+    ),
     "line_too_long": (
         "line too long ({0} characters): write one order per line",
         "riga troppo lunga ({0} caratteri): scrivere un ordine per riga",
     ),
 }
 
+# What an incomplete order lacks ("incomplete": "ordine incompleto: manca {0}").
+MISSING = {
+    "it": {"province": "la provincia", "destination": "la destinazione", "unit": "l'unità", "order": "l'ordine"},
+    "en": {},
+}
+
 KIND_WORDS = {"en": {"A": "an army", "F": "a fleet"}, "it": {"A": "un'armata", "F": "una flotta"}}
+
+
+def units(count: int, lang: str) -> str:
+    """ "1 unit", "2 units"; "1 unità", "2 unità"."""
+    if lang == "it":
+        return f"{count} unità"
+    return f"{count} unit" + ("" if count == 1 else "s")
 
 
 def text(code: str, lang: str, details: Sequence[str] = ()) -> str:

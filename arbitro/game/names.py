@@ -189,9 +189,8 @@ def build_index(board: Board) -> NameIndex:
     for code, prov in board.provinces.items():
         add(code, code, False)
         add(prov.code_it, code, False)
-        for a in prov.it_aliases:
-            add(a, code, False)
-        for a in prov.aliases:
+        # other codes and names; a name (4+ letters) may also be started or misspelt
+        for a in (*prov.it_aliases, *prov.aliases):
             add(a, code, len(key_of(words_of(a))) >= 4)
         for name in (prov.name_en, prov.name_it):
             add(name, code, True)
@@ -236,7 +235,7 @@ def build_index(board: Board) -> NameIndex:
     for name, power in board.powers.items():
         for text in (name, power.name_en, power.name_it) + _EXTRA_POWER_NAMES.get(name, ()):
             powers[key_of(words_of(text))] = name
-    longest = max((len(words_of(t)) for p in board.provinces.values() for t in (p.name_en, p.name_it, *p.aliases)), default=1)
+    longest = max((len(words_of(t)) for p in board.provinces.values() for t in (p.name_en, p.name_it, *p.aliases, *p.it_aliases)), default=1)
     impassable_last = {
         k: tuple(sorted(v, key=lambda c: board.provinces[c].terrain is Terrain.IMPASSABLE))
         for k, v in exact.items()

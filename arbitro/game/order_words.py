@@ -22,18 +22,24 @@ def _table(spec: dict[str, str]) -> dict[str, str]:
 KINDS = _table({"A": "a army armata armate esercito", "F": "f fleet flotta flotte fl flt"})
 VERBS = _table(
     {
-        HOLD: "h hold holds hld holding xxx xx x fermo ferma fermi ferme sta stare stai resta resti "
-        "rimane rimani stand stands stay stays tiene difende defend defends",
-        MOVE: "- to m mv move moves moving va vai vada muove muovi muovere attacca attacco attack "
-        "attacks verso into goes go invade invades entra",
+        # "stallo" and "arresto": the seed's words for a hold ("l'ordine di arresto", "ordine di
+        # stallo"); "in difesa" / "difensivo": a support to hold ("appoggio difensivo")
+        HOLD: "h hold holds hld holding xxx xx x fermo ferma fermi ferme fermata sta stare stai sto resta "
+        "resti resto restare rimane rimani rimanere stand stands stay stays tiene tengo difende difendo "
+        "difesa difensivo difensiva defend defends stallo arresto immobile",
+        MOVE: "- to m mv move moves moving va vai vada vado muove muovi muovo muovere attacca attacco "
+        "attack attacks verso into goes go invade invado invades entra entro sposta sposto spostare "
+        "spostarsi avanza avanzo",
         SUPPORT: "s sup supp support supports supporting app appo appog appoggia appoggio appoggiano "
-        "appoggiare sostiene sostegno sost aiuta",
-        CONVOY: "c cv cvy conv convoy convoys convoying convoglia tr tra tras trasp trasporta "
-        "trasportano trasportare",
-        RETREAT: "r retreat retreats ret ritira ritirata ritirati ritirarsi ritiro rit",
-        DISBAND: "d disband disbands remove removes rem destroy scioglie sciogli sciogliere scioglimento "
-        "sciolta sciolto rimuovi rimuove elimina distruggi congeda",
-        BUILD: "b build builds bld costruisce costruisci costruire costruzione costruisco crea new nuova nuovo",
+        "appoggiamo appoggiare sostiene sostengo sostenere sostegno sost supporta supporto supportare aiuta",
+        CONVOY: "c cv cvy conv convoy convoys convoying convoglia convoglio tr tra tras trasp trasporta "
+        "trasporto trasportano trasportare",
+        RETREAT: "r retreat retreats ret ritira ritirata ritirati ritirarsi ritiro ritiriamo rit ripiega ripiego",
+        DISBAND: "d disband disbands remove removes rem destroy scioglie sciogli sciolgo sciogliamo sciogliere "
+        "scioglimento sciolta sciolto rimuovi rimuove rimuovo elimina elimino distruggi distruggo congeda "
+        "congedo",
+        BUILD: "b build builds bld costruisce costruisci costruire costruzione costruisco costruiamo crea "
+        "creo new nuova nuovo nuove nuovi",
         WAIVE: "waive waives waived rinuncia rinuncio pass passo",
         VIA: "via by tramite",
     }
@@ -41,12 +47,12 @@ VERBS = _table(
 FILLERS = frozenset(
     """the il lo la l i gli le un una uno di del della dello dei degli delle da dal dalla dallo in nel
     nella nello nei al alla allo ad ai su sul sulla at from of on and e ed then poi che which is its
-    his my mia our nostra nostro sua suo unit unita units order ordine ordini orders please per
+    his my mia our nostra nostro sua suo unit unita units order ordine ordini orders please per an
     favore anche also pure propria proprio whose who si will shall dell nell all sull dall
     with ? currently ora now""".split()
 )
 # Words that may follow "via" meaning by sea ("via convoglio", "by convoy", "via mare").
-VIA_WORDS = frozenset("convoy convoglio mare sea nave navi trasporto c tr conv".split())
+VIA_WORDS = frozenset("convoy convoglio mare sea nave navi trasporto c tr conv".split())  # (some are verbs too)
 _COAST_DIR = _table({"NC": "n north nord settentrionale nc cn", "SC": "s south sud meridionale sc cs",
                      "EC": "e east est orientale ec ce", "WC": "w west ovest occidentale wc co"})
 _COAST_WORD = frozenset("costa coast c".split())
@@ -84,6 +90,8 @@ _ELISION = re.compile(r"\b(d|l|dell|nell|all|sull|dall|un|coll)['’`]", re.IGNO
 _JOINED = re.compile(r"\b(mid|north|nord|south|east|west|st|n|s|e|w)\s*[-–]\s*(?=atl|afr|med|pet|pie)", re.IGNORECASE)
 # what must follow a joined name's dash: a cheap test before the costly _JOINED
 _JOINED_END = re.compile(r"atl|afr|med|pet|pie", re.IGNORECASE)
+# "S. Pietroburgo", "S.Pietroburgo", "F S Pietroburgo": San, not a support ("S")
+_SAINT = re.compile(r"\bS(?:\s*\.\s*|(?<=\b[AaFf] S)\s+)(?=pie|pet)", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+|[-/:;,?]")
 _HOLD_XS = re.compile(r"x{2,}")
 
@@ -104,6 +112,8 @@ def _normalised(text: str) -> str:
         text = _ARROW.sub(" - ", text)
     if "'" in text or "’" in text or "`" in text:
         text = _ELISION.sub("", text)
+    if ("S." in text or " S " in text or "s." in text or " s " in text) and _SAINT.search(text):
+        text = _SAINT.sub("San ", text)
     if ("-" in text or "–" in text) and _JOINED_END.search(text):
         text = _JOINED.sub(r"\1", text)
     return text.translate(_CHARS)

@@ -46,6 +46,7 @@ from .order_words import (
 )
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
 from .legality import ILLEGAL, NO_UNIT, Void, validate
+from .phases import adjustment_counts
 from .position import ADJUSTMENT, Position, Unit
 from .position import RETREAT as RETREAT_PHASE
 
@@ -97,13 +98,16 @@ def parse_orders(
 
 def parse_one(
     board: Board, text: str, *, power: str | None = None, position: Position | None = None,
-    strict_support: bool = True,
+    strict_support: bool = True, infer_single_coast: bool = True,
 ) -> Order | str:
     """The first order read in ``text``, or why none could be read (English).
 
     An order the board makes illegal is still returned: judging it is the
     adjudicator's business (it reports it void with its reason)."""
-    report = parse_orders(board, text, power=power, position=position, lang="en", strict_support=strict_support)
+    report = parse_orders(
+        board, text, power=power, position=position, lang="en",
+        strict_support=strict_support, infer_single_coast=infer_single_coast,
+    )
     for r in report.lines:
         if r.order is not None and r.code not in ("superseded", "other_power"):
             return r.order
@@ -156,13 +160,16 @@ def _parse(
     phase = phase_kind or (position.phase.kind if position is not None else None)
     ctx = _Context(board, name_index(board), power.upper() if power else None, position, phase, lang, strict, infer)
     reports: list[LineReport] = []
-    for ml in mail_lines(text if isinstance(text, str) else str(text)):
+    def is_order(line: str) -> bool:  # what a divider line may have below it and still be orders
+        return _looks_like_order(lex(_strip_bullet(line), ctx.ix, lang=ctx.lang), ctx.ix)
+
+    for ml in mail_lines(text if isinstance(text, str) else str(text), keeps=is_order):
         if ml.kind != TEXT:
             code = {QUOTED: "quoted", SIGNATURE: "signature", REPLY_HEADER: "reply_header"}[ml.kind]
             reports.append(LineReport(ml.number, ml.text, IGNORED, None, code, messages.text(code, lang)))
             continue
         reports.extend(_line(ctx, ml.number, ml.text))
-    return ParseReport(tuple(_one_per_unit(ctx, reports)), lang)
+    return ParseReport(tuple(_within_allowance(ctx, _one_per_unit(ctx, reports))), lang)
 
 
 # No real line of orders comes near this; a longer one is refused unread, since every
@@ -188,7 +195,9 @@ def _line(ctx: _Context, number: int, text: str) -> list[LineReport]:
         return [LineReport(number, text, IGNORED, None, code, messages.text(code, ctx.lang, (name,)))]
     out: list[LineReport] = []
     line_power: str | None = None
+    adjusting = _adjusting(ctx)
     for seg_tokens, seg_text in _segments(line, tokens):
+        seg_tokens = _prepositions(seg_tokens, adjusting)
         if not _looks_like_order(seg_tokens, ctx.ix):
             if not seg_tokens:
                 continue
@@ -199,7 +208,7 @@ def _line(ctx: _Context, number: int, text: str) -> list[LineReport]:
             out.append(LineReport(number, seg_text, IGNORED, None, "text", messages.text("text", ctx.lang)))
             continue
         if _has_unknown(seg_tokens):
-            seg_tokens = lex(seg_text, ctx.ix, fuzzy=True, lang=ctx.lang)
+            seg_tokens = _prepositions(lex(seg_text, ctx.ix, fuzzy=True, lang=ctx.lang), adjusting)
         for draft in _drafts(seg_tokens):
             if draft.power:
                 line_power = draft.power
@@ -319,7 +328,7 @@ def _looks_like_order(tokens: list[Token], ix: NameIndex) -> bool:
         if b.type == VERB:
             return b.value != VIA
         return b.type in (LOC, KIND) and len(sig) <= 4
-    if a.type == VERB and a.value in (BUILD, DISBAND, RETREAT):
+    if a.type == VERB and a.value in (BUILD, DISBAND, RETREAT, SUPPORT, CONVOY):
         return b is not None and b.type in (KIND, LOC)
     if a.type == VERB and a.value == WAIVE:
         return len(sig) <= 3
@@ -354,14 +363,20 @@ class _Words:
     def __init__(self, tokens: list[Token]) -> None:
         self.t: list[Token] = []
         self.into: set[int] = set()
+        self.comment: set[int] = set()  # words after "è" / "is": a remark ("è stallo")
         after_into = False  # the token just before was "in", "nel" ...
+        after_is = False
         for tok in tokens:
             if tok.type == FILL or tok.type == COLON:
                 after_into = tok.type == FILL and tok.value in _INTO
+                after_is = tok.type == FILL and tok.value in _IS
                 continue
             if after_into:
                 self.into.add(len(self.t))
                 after_into = False
+            if after_is:
+                self.comment.add(len(self.t))
+                after_is = False
             self.t.append(tok)
         self.i = 0
 
@@ -397,6 +412,90 @@ class _Words:
         if t.type == LOC:
             return nxt is not None and nxt.type == VERB and nxt.value in (HOLD, MOVE, SUPPORT, CONVOY, RETREAT, DISBAND, BUILD)
         return False
+
+
+def _adjusting(ctx: _Context) -> bool:
+    return ctx.phase == ADJUSTMENT or ctx.mode in (BUILD, DISBAND)
+
+
+def _prepositions(tokens: list[Token], adjusting: bool) -> list[Token]:
+    """The word "a" read as what it is where the army letter cannot stand.
+
+    Italian "a" is also "to"/"at": after a unit word ("una flotta a Brest"), between
+    two provinces where no unit follows ("A Mar sostiene A Par a Bor", "A Ven a Tri"),
+    before a province the unit type follows ("costruisco a Brest una flotta", "A Brest
+    costruisco una flotta"), after a move verb ("va a Tri"). English "a" before a unit
+    word is the article ("build a fleet in Brest"). Elsewhere "A" is an army.
+    """
+    # the usual line: "A" first ("A Ven - Tri") or after a support or convoy verb ("APP
+    # A Vie"): an army, decided without the search below
+    for i, t in enumerate(tokens):
+        if t.type == KIND and t.text in ("a", "A"):
+            if i == 0:
+                if len(tokens) > 1 and tokens[1].type != LOC:
+                    break
+                third = tokens[2] if len(tokens) > 2 else None
+                if third is not None and (third.type in (KIND, FILL) or (
+                        third.type == VERB and (third.value == BUILD or third.value == DISBAND))):
+                    break  # maybe "A Brest costruisco una flotta"
+            else:
+                p = tokens[i - 1]
+                if p.type != VERB or p.value == MOVE or p.value == RETREAT or p.value == BUILD:
+                    break
+    else:
+        return tokens
+    sig = [i for i, t in enumerate(tokens) if t.type != FILL and t.type != COLON]
+    out: list[Token] | None = None
+    for k, i in enumerate(sig):
+        tok = tokens[i]
+        if tok.type != KIND or tok.text not in ("a", "A"):
+            continue
+        prev = tokens[sig[k - 1]] if k > 0 else None
+        nxt = tokens[sig[k + 1]] if k + 1 < len(sig) else None
+        after = tokens[sig[k + 2]] if k + 2 < len(sig) else None
+        if nxt is None:
+            continue
+        if nxt.type == KIND:
+            word = "un"  # the article
+        elif nxt.type == VERB and nxt.value not in (MOVE, HOLD):
+            word = "a"  # "rinuncio a costruire"
+        elif nxt.type == LOC and _kind_after(tokens, sig, k + 2):
+            word = "a"  # "A Brest (costruisco) una flotta": the unit type comes after
+        elif nxt.type != LOC or prev is None:
+            continue
+        elif prev.type == KIND:
+            word = "a"
+        elif prev.type == LOC and not adjusting and (
+            after is None or after.type == SEP or (after.type == VERB and after.value in (VIA, CONVOY))
+        ) and not _builds_or_disbands(tokens):
+            word = "a"
+        elif prev.type == VERB and (
+            prev.value in (MOVE, RETREAT) or (prev.value == BUILD and after is not None and after.type == KIND)
+        ):
+            word = "a"
+        else:
+            continue
+        if out is None:
+            out = list(tokens)
+        out[i] = Token(FILL, word, tok.text)
+    return tokens if out is None else out
+
+
+def _kind_after(tokens: list[Token], sig: list[int], k: int) -> bool:
+    """A unit type at sig[k] (after a build or disband verb, if any) that names no
+    province of its own: the unit type of the order, said after its province."""
+    if k < len(sig) and tokens[sig[k]].type == VERB and tokens[sig[k]].value in (BUILD, DISBAND):
+        k += 1
+    if k >= len(sig) or tokens[sig[k]].type != KIND:
+        return False
+    return k + 1 >= len(sig) or tokens[sig[k + 1]].type not in (LOC, KIND)
+
+
+def _builds_or_disbands(tokens: list[Token]) -> bool:
+    for t in tokens:
+        if t.type == VERB and (t.value == BUILD or t.value == DISBAND):
+            return True
+    return False
 
 
 def _drafts(tokens: list[Token]) -> list[_Draft]:
@@ -469,11 +568,21 @@ def _draft(w: _Words) -> _Draft:
     if t is None:
         d.error = ("incomplete", ("order",))
         return d
+    if t.type == VERB and t.value in (SUPPORT, CONVOY):
+        # "APP A Gal XXX": the unit giving the support (or the convoy) is not said
+        d.error = ("no_supporter" if t.value == SUPPORT else "no_convoyer", ())
+        d.trailing = w.t[w.i :]  # the rest is what it supports: one order, not two
+        w.i = len(w.t)
+        return d
     if t.type == VERB and t.value in (BUILD, DISBAND, WAIVE, RETREAT):
         d.verb = w.take().value
         d.prefix_verb = True
-        if d.verb != WAIVE:
+        if d.verb == WAIVE:
+            while w.is_verb(BUILD):  # "rinuncio a costruire", "rinuncio alla costruzione"
+                w.take()
+        else:
             _unit(w, d)
+            _kind_said_after(w, d)
             if d.error is None and d.verb == RETREAT:
                 w.skip(VERB) if w.is_verb(MOVE) else None
                 _destination(w, d)
@@ -481,6 +590,7 @@ def _draft(w: _Words) -> _Draft:
     _unit(w, d)
     if d.error is not None:
         return _finish(w, d)
+    _kind_said_after(w, d)
     t = w.peek()
     if t is None or t.type in (KIND, POWER):
         return _finish(w, d)
@@ -504,17 +614,29 @@ def _draft(w: _Words) -> _Draft:
             _destination(w, d)
         elif v in (DISBAND, BUILD):
             d.verb = w.take().value
+            _kind_said_after(w, d)
         else:
             d.error = ("unknown_word", (t.text,))
     elif t.type == LOC:
         if w.starts_order():
             return _finish(w, d)
         d.verb = MOVE
+        said = w.i in w.into  # "A Ven a Tri", "A Ven in Tri": the preposition says it
         d.dest = w.take()
-        d.error = ("missing_dash", ())
+        if not said:
+            d.error = ("missing_dash", ())
     elif t.type == UNK:
         d.error = ("unknown_word", (t.text,))
     return _finish(w, d)
+
+
+def _kind_said_after(w: _Words, d: _Draft) -> None:
+    """ "(costruisco a) Brest una flotta": the unit type after the province, naming none."""
+    t = w.peek()
+    if d.kind is None and t is not None and t.type == KIND:
+        nxt = w.after()
+        if nxt is None or nxt.type not in (LOC, KIND):
+            d.kind = w.take().value
 
 
 def _unit(w: _Words, d: _Draft) -> None:
@@ -559,6 +681,9 @@ def _hops_and_via(w: _Words, d: _Draft) -> None:
     if d.hops:
         d.via = True
     t = w.peek()
+    if t is not None and t.type == LOC and t.value == "con" and _via_word(w.after()):
+        w.take()  # "con trasporto": Italian "with", not Constantinople
+        t = w.peek()
     if t is not None and t.type == VERB and t.value in (VIA, CONVOY):
         d.via = True
         w.take()
@@ -570,7 +695,21 @@ def _hops_and_via(w: _Words, d: _Draft) -> None:
                 break
 
 
+def _via_word(t: Token | None) -> bool:
+    return t is not None and ((t.type == VERB and t.value in (VIA, CONVOY)) or (t.type == UNK and t.value in VIA_WORDS))
+
+
 def _other_unit(w: _Words, d: _Draft) -> None:
+    # "appoggia in difesa A Gal", "appoggio difensivo A Gal": the hold said first
+    said_hold = False
+    while w.is_verb(HOLD):
+        nxt = w.after()
+        if nxt is None or nxt.type not in (KIND, LOC, VERB):
+            break
+        w.take()
+        said_hold = True
+    if said_hold:
+        d.tmove = False
     t = w.peek()
     if t is not None and t.type == KIND:
         d.tkind = w.take().value
@@ -607,13 +746,17 @@ def _other_unit(w: _Words, d: _Draft) -> None:
             d.error = ("missing_dash", ())
 
 
-_INTO = frozenset("in nel nella nello al alla allo ad".split())
+_INTO = frozenset("in nel nella nello al alla allo ad a".split())
+_IS = frozenset(("e", "is"))  # "è" folded
 
 
 def _finish(w: _Words, d: _Draft) -> _Draft:
+    start = w.i
     while w.peek() is not None and not w.starts_order():
         d.trailing.append(w.take())
     if d.error is None and any(t.type in (LOC, KIND, VERB, POWER) for t in d.trailing):
+        if start in w.comment and not any(t.type in (LOC, KIND, POWER) for t in d.trailing):
+            return d  # "A Liv - Mos è stallo": a remark on the order, not more of it
         d.error = ("extra_text", (" ".join(t.text for t in d.trailing),))
     return d
 
@@ -652,8 +795,11 @@ class _Reading(NamedTuple):
         return level
 
 
+_SYNTAX = frozenset(("unknown_word", "unknown_province", "incomplete", "extra_text", "no_supporter", "no_convoyer"))
+
+
 def _judge(ctx: _Context, number: int, d: _Draft, text: str, first: bool) -> LineReport:
-    if d.error is not None and d.error[0] in ("unknown_word", "unknown_province", "incomplete", "extra_text"):
+    if d.error is not None and d.error[0] in _SYNTAX:
         return _syntax_report(ctx, number, text, d)
     readings = _readings(ctx, d)
     if len(readings) == 1:  # nothing to choose between (names with one province each)
@@ -700,7 +846,7 @@ def _judge_tail(ctx: _Context, number: int, d: _Draft, text: str, best: _Reading
         return _report(ctx, number, text, VOID, order, p.reason, p.detail, _suggest_problem(ctx, order, p))
     notes = best.notes
     if d.trailing:
-        words = [t.text for t in d.trailing if t.type == UNK]
+        words = [t.text for t in d.trailing if t.type in (UNK, VERB)]
         if words:
             notes = notes + (("trailing", (" ".join(words),)),)
     message = "; ".join([_words(ctx, code, details) for code, details in notes]) if notes else ""
@@ -975,11 +1121,32 @@ def _syntax_report(ctx: _Context, number: int, text: str, d: _Draft) -> LineRepo
     suggestion = None
     if code in ("unknown_province", "unknown_word") and details:
         suggestion = _respell(ctx, text, details[0])
+    if code in ("no_supporter", "no_convoyer"):
+        # the question names what the line supports, as written: "APP A Gal in difesa"
+        rest = text.split(None, 1)[1] if len(text.split(None, 1)) > 1 else ""
+        return LineReport(number, text, VOID, None, code, messages.text(code, ctx.lang, (rest,)),
+                          _only_giver(ctx, text))
     if code == "incomplete":
-        what = {"it": {"province": "la provincia", "destination": "la destinazione", "unit": "l'unità", "order": "l'ordine"}}
-        word = what.get(ctx.lang, {}).get(details[0], details[0]) if details else ""
+        word = messages.MISSING[ctx.lang].get(details[0], details[0]) if details else ""
         return LineReport(number, text, VOID, None, code, messages.text(code, ctx.lang, (word,)), suggestion)
     return _report(ctx, number, text, VOID, None, code, details, suggestion)
+
+
+def _only_giver(ctx: _Context, text: str) -> str | None:
+    """ "APP A Gal XXX" with the unit left out: the order, if one unit of the player's
+    could give it (a suggestion only: the order stays void)."""
+    pos, power = ctx.position, ctx.power or ctx.header_power
+    if pos is None or power is None:
+        return None
+    found: list[Order] = []
+    for unit in pos.units_of(power):
+        written = f"{unit.kind} {unit.location} {text}"
+        for draft in _drafts(_prepositions(lex(written, ctx.ix, lang=ctx.lang), _adjusting(ctx))):
+            r = _judge(ctx, 0, draft, written, True)
+            if r.status == OK and r.order is not None:
+                found.append(r.order)
+            break
+    return format_en(found[0]) if len(found) == 1 else None
 
 
 def _respell(ctx: _Context, text: str, word: str) -> str | None:
@@ -991,7 +1158,7 @@ def _respell(ctx: _Context, text: str, word: str) -> str | None:
             continue
         sub = _Context(ctx.board, ctx.ix, ctx.power, ctx.position, ctx.phase, ctx.lang, ctx.strict, ctx.infer,
                        ctx.header_power, ctx.mode)
-        for draft in _drafts(lex(fixed, ctx.ix, lang=ctx.lang)):
+        for draft in _drafts(_prepositions(lex(fixed, ctx.ix, lang=ctx.lang), _adjusting(ctx))):
             if draft.error is None:
                 r = _judge(sub, 0, draft, fixed, True)
                 if r.order is not None and r.status == OK:
@@ -1002,7 +1169,7 @@ def _respell(ctx: _Context, text: str, word: str) -> str | None:
 def _reread(ctx: _Context, text: str) -> Order | None:
     """An order in canonical notation, as the parser reads it (for suggestions)."""
     sub = _Context(ctx.board, ctx.ix, None, None, None, ctx.lang, False, ctx.infer)
-    for draft in _drafts(lex(text, ctx.ix, lang=ctx.lang)):
+    for draft in _drafts(_prepositions(lex(text, ctx.ix, lang=ctx.lang), _adjusting(ctx))):
         r = _judge(sub, 0, draft, text, True)
         return r.order
     return None
@@ -1111,4 +1278,40 @@ def _one_per_unit(ctx: _Context, reports: list[LineReport]) -> list[LineReport]:
                     message=_words(ctx, "support_hold_of_move", (r.order.supported,)),
                     suggestion=None,
                 )
+    return out
+
+
+def _within_allowance(ctx: _Context, reports: list[LineReport]) -> list[LineReport]:
+    """No more builds (a waiver counts as one) or disbands than the winter allows
+    (R-ADJU-1): the first ones in the mail count, as in adjudication; each order
+    over the allowance is void and says so, so the confirmation shows it."""
+    pos = ctx.position
+    if pos is None or ctx.phase != ADJUSTMENT:
+        return reports
+    counts: dict[str, int] | None = None
+    used: dict[tuple[str, bool], int] = {}
+    out = reports
+    for i, r in enumerate(reports):
+        order = r.order
+        if r.status != OK or order is None or not isinstance(order, (Build, Waive, Disband)) or not order.power:
+            continue
+        if counts is None:
+            counts = adjustment_counts(ctx.board, pos)
+        build = not isinstance(order, Disband)
+        owed = counts.get(order.power, 0)
+        allowed = max(owed, 0) if build else max(-owed, 0)
+        key = (order.power, build)
+        used[key] = used.get(key, 0) + 1
+        if used[key] <= allowed:
+            continue
+        name = _power_name(ctx, order.power)
+        details: tuple[str, ...]
+        if allowed == 0:
+            code, details = ("no_builds", (name,)) if build else ("no_disbands", (name,))
+        else:
+            code = "too_many_builds" if build else "too_many_disbands"
+            details = (name, messages.units(allowed, ctx.lang))
+        if out is reports:
+            out = list(reports)
+        out[i] = replace(r, status=VOID, code=code, message=messages.text(code, ctx.lang, details), suggestion=None)
     return out

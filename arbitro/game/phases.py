@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import repeat
+from types import MappingProxyType
 
 from .adjudicator import adjudicate_movement
 from .board import ARMY, FLEET, Board, province_of
-from .defaults import default_orders
+from .defaults import adjustment_count, default_orders, free_home_centres
 from .legality import ILLEGAL, Void, validate
 from .orders import Build, Disband, Move, Order, Retreat, Waive
 from .outcome import OrderResult, PhaseOutcome, Result, Source
@@ -48,10 +49,13 @@ def play(
     ``nmr`` names powers whose orders did not arrive and why (``first``,
     ``abandoned``, ``civil_disorder``); ``ballots`` are the other players' votes
     for such a power (R-ONP-3, R-ONP-5). Powers simply missing from ``orders``
-    hold, or get the automatic retreat and adjustment defaults of ``rules``.
+    hold. In retreat and winter phases the referee's defaults of ``rules`` are given
+    unit by unit, whatever else the power ordered (R-RET-3, R-ADJU-2, R-ADJU-3).
     """
     nmr = dict(nmr or {})
     ballots = ballots or {}
+    if position.phase.kind == RETREAT:
+        position = usable_retreats(board, position)
     given = _given_orders(board, position, orders, rules, nmr, ballots)
     kind = position.phase.kind
     if kind == MOVEMENT:
@@ -69,22 +73,23 @@ def _given_orders(
     nmr: Mapping[str, str],
     ballots: Mapping[str, Mapping[str, Sequence[Order]]],
 ) -> list[tuple[Order, Source]]:
-    """Players' orders, then the referee's for silent powers (R-ONP, R-RET-3, R-ADJU-2/3)."""
+    """Players' orders, then, in movement phases, the referee's for silent powers (R-ONP).
+
+    Retreat and winter defaults depend on which of a power's orders stand, so
+    ``_play_retreats`` and ``_play_adjustments`` add them after judging the players'."""
     given: list[tuple[Order, Source]] = []
     for power, power_orders in orders.items():
         if nmr.get(power) in NMR_REASONS and not power_orders:
             continue
         given.extend(zip(power_orders, repeat(Source.PLAYER)))
+    if position.phase.kind != MOVEMENT:
+        return given
     ordered = {p for p, o in orders.items() if o}
-    powers = {u.power for u in position.units} | {d.unit.power for d in position.dislodged}
-    if position.phase.kind == ADJUSTMENT:
-        powers |= set(position.centres.values())  # a power with no units may still build
-    for power in sorted(powers):
+    for power in sorted({u.power for u in position.units}):
         if power in ordered or power == NEUTRAL:
             continue
-        reason = nmr.get(power, "missing")
         given.extend(
-            _referee_orders(board, position, power, reason, rules, ballots.get(power, {}))
+            _referee_orders(board, position, power, rules, nmr, ballots.get(power, {}))
         )
     return given
 
@@ -93,18 +98,20 @@ def _referee_orders(
     board: Board,
     position: Position,
     power: str,
-    reason: str,
     rules: Rules,
-    ballots: Mapping[str, Sequence[Order]],
+    nmr: Mapping[str, str],
+    ballots: Mapping[str, Sequence[Order]] = MappingProxyType({}),
+    standing: Sequence[Order] = (),
 ) -> list[tuple[Order, Source]]:
     return default_orders(
         board,
         position,
         power,
-        reason,
+        nmr.get(power, "missing"),
         rules.defaults,
         ballots,
-        infer_single_coast=rules.infer_single_coast,
+        infer_single_coast=rules.coast_inferred,
+        given=standing,
     )
 
 
@@ -114,7 +121,7 @@ def _referee_orders(
 def _play_movement(
     board: Board, position: Position, given: Sequence[tuple[Order, Source]], rules: Rules
 ) -> PhaseOutcome:
-    res = adjudicate_movement(board, position, given, rules.infer_single_coast)
+    res = adjudicate_movement(board, position, given, rules.coast_inferred)
     units: list[Unit] = []
     dislodged_units: list[Unit] = []
     for u in position.units:
@@ -158,11 +165,31 @@ def retreat_options(
     blocked = set(occupied) | set(standoffs)
     if not by_convoy:
         blocked.add(attacker_from)
+    return tuple(sorted(t for t in _next_to(board, unit) if province_of(t) not in blocked))
+
+
+def _next_to(board: Board, unit: Unit) -> Iterable[str]:
     if unit.kind == ARMY:
-        targets: Iterable[str] = board.army_moves.get(unit.province, ())
-    else:
-        targets = board.fleet_moves.get(unit.location, ())
-    return tuple(sorted(t for t in targets if province_of(t) not in blocked))
+        return board.army_moves.get(unit.province, ())
+    return board.fleet_moves.get(unit.location, ())
+
+
+def usable_retreats(board: Board, position: Position) -> Position:
+    """The position with each dislodged unit's retreats kept only where it can go.
+
+    A retreat phase may come from outside (the contract's input lists the options);
+    an option the unit cannot reach, or a province another unit holds, is dropped
+    rather than letting a retreat put two units in one province (R-RET-1).
+    """
+    occupied = {u.province for u in position.units}
+    kept = []
+    for d in position.dislodged:
+        near = set(_next_to(board, d.unit))
+        ok = tuple(o for o in d.retreats if o in near and province_of(o) not in occupied)
+        kept.append(d if ok == d.retreats else Dislodged(d.unit, ok))
+    if all(a is b for a, b in zip(kept, position.dislodged)):
+        return position
+    return Position(position.phase, position.units, position.centres, tuple(kept))
 
 
 # -- retreats ----------------------------------------------------------------
@@ -178,13 +205,14 @@ def _play_retreats(
     pending = {d.unit.province: d for d in position.dislodged}
     chosen: dict[str, tuple[int, str]] = {}  # dislodged province -> (result index, destination)
     results: list[OrderResult] = []
-    for order, source in given:
+
+    def judge(order: Order, source: Source) -> None:
         if isinstance(order, Move):  # the DATC files write retreats as moves
             order = Retreat(order.power, order.kind, order.location, order.destination)
         legal = validate(board, order, position, RETREAT)
         if isinstance(legal, Void) and (legal.level > ILLEGAL or legal.reason == "wrong_phase"):
             results.append(OrderResult(order, Result.VOID, legal.reason, legal.detail, source))
-            continue
+            return
         assert isinstance(order, (Retreat, Disband))  # other orders: wrong_phase above
         prov = province_of(order.location)
         if prov in chosen:
@@ -193,10 +221,24 @@ def _play_retreats(
             results[i] = OrderResult(old.order, Result.VOID, "superseded", (), old.source)
         if isinstance(legal, Void):
             results.append(OrderResult(order, Result.VOID, legal.reason, legal.detail, source))
-            continue
+            return
         dest = legal.destination if isinstance(legal, Retreat) else ""
         chosen[prov] = (len(results), dest)
         results.append(OrderResult(order, Result.SUCCEEDS, None, (), source))
+
+    for order, source in given:
+        judge(order, source)
+    # R-RET-3, unit by unit: every dislodged unit still without a valid order gets the
+    # referee's, chosen knowing where the power's own retreats go.
+    unordered = {d.unit.power for p, d in pending.items() if p not in chosen and d.retreats}
+    for power in sorted(unordered - {NEUTRAL}):
+        standing = [
+            _standing_retreat(pending[p].unit, dest)
+            for p, (_, dest) in chosen.items()
+            if pending[p].unit.power == power
+        ]
+        for order, source in _referee_orders(board, position, power, rules, nmr, standing=standing):
+            judge(order, source)
     # R-RET-2: units retreating to one province are all disbanded.
     by_target: dict[str, list[str]] = {}
     for prov, (_, dest) in chosen.items():
@@ -225,35 +267,25 @@ def _play_retreats(
     return _advance(board, after, tuple(results))
 
 
+def _standing_retreat(unit: Unit, destination: str) -> Order:
+    """A retreat or disband that stands, as the referee's defaults read it."""
+    if not destination:
+        return Disband(unit.power, unit.kind, unit.location)
+    return Retreat(unit.power, unit.kind, unit.location, destination)
+
+
 # -- adjustments -------------------------------------------------------------
 
 
 def adjustment_counts(board: Board, position: Position) -> dict[str, int]:
     """Builds (+) or disbands (-) each power has to make this winter (R-ADJU-1)."""
-    delta: dict[str, int] = {}
-    for owner in position.centres.values():
-        delta[owner] = delta.get(owner, 0) + 1
-    for u in position.units:
-        delta[u.power] = delta.get(u.power, 0) - 1
-    counts: dict[str, int] = {}
-    for power in sorted(board.powers):
-        d = delta.get(power, 0)
-        if d > 0:
-            d = min(d, len(free_build_sites(board, position, power)))
-        if d:
-            counts[power] = d
-    return counts
+    counts = {power: adjustment_count(board, position, power) for power in sorted(board.powers)}
+    return {power: n for power, n in counts.items() if n}
 
 
 def free_build_sites(board: Board, position: Position, power: str) -> tuple[str, ...]:
     """Unoccupied build centres the power owns: its home centres, or more (R-IMP-4)."""
-    return tuple(
-        sorted(
-            c
-            for c in board.build_centres_of(power)
-            if position.centres.get(c) == power and position.unit_in(c) is None
-        )
-    )
+    return tuple(free_home_centres(board, position, power))
 
 
 def _play_adjustments(
@@ -267,13 +299,15 @@ def _play_adjustments(
     left = dict(counts)
     built: set[str] = set()
     removed: set[str] = set()
+    standing: dict[str, list[Order]] = {}
     units = list(position.units)
     results: list[OrderResult] = []
-    for order, source in given:
+
+    def judge(order: Order, source: Source) -> None:
         void = _adjustment_void(board, position, order, counts, left, built, removed)
         if void is not None:
             results.append(OrderResult(order, Result.VOID, void[0], void[1:], source))
-            continue
+            return
         power = order.power
         if isinstance(order, Build):
             left[power] -= 1
@@ -284,9 +318,19 @@ def _play_adjustments(
             removed.add(province_of(order.location))
         else:  # Waive
             left[power] -= 1
+        standing.setdefault(power, []).append(order)
         results.append(OrderResult(order, Result.SUCCEEDS, None, (), source))
-    # Disbands still owed when the referee's defaults gave none (rules "standard",
-    # or a short list): the DATC civil-disorder rule removes them (DATC 4.D.8).
+
+    for order, source in given:
+        judge(order, source)
+    # R-ADJU-2/3, build by build: what is still owed, whatever the power sent.
+    for power in sorted(p for p, n in left.items() if n):
+        for order, source in _referee_orders(
+            board, position, power, rules, nmr, standing=standing.get(power, [])
+        ):
+            judge(order, source)
+    # Disbands still owed when the referee's defaults gave none (rules "standard"):
+    # the DATC civil-disorder rule removes them (DATC 4.D.8).
     for power, n in sorted(left.items()):
         if n < 0:
             for unit in civil_disorder_disbands(board, position, power, -n, removed):

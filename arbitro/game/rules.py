@@ -10,12 +10,29 @@ STANDARD = "standard"
 
 @dataclass(frozen=True)
 class Rules:
-    # "italian": tacit retreats, automatic builds and disbands (R-RET-3, R-ADJU-2/3);
-    # "standard": the rulebook/DATC behaviour (unordered retreat = disband, builds waived,
-    # disbands by the DATC civil-disorder rule).
+    # "italian": tacit retreats, automatic builds and disbands unit by unit (R-RET-3,
+    # R-ADJU-2/3), a coastless fleet move holds (R-ORD-5), a support must say hold or move
+    # (R-ORD-4); "standard": the rulebook/DATC behaviour (unordered retreat = disband,
+    # builds waived, disbands by the DATC civil-disorder rule, coast inferred, support hold).
     defaults: str = ITALIAN
     # A fleet ordered to a split-coast province without a coast goes to the only coast it
-    # can reach (DATC 4.B.2 preferred); off = the order is void (strict R-ORD-5).
-    infer_single_coast: bool = True
+    # can reach (DATC 4.B.2 preferred); off = the order is void (R-ORD-5).
+    # None: as ``defaults`` says (on for "standard", off for "italian").
+    infer_single_coast: bool | None = None
     # R-ORD-4: "A Bud APP A Gal" (neither hold nor move said) is void; off = support hold.
-    strict_support: bool = True
+    # None: as ``defaults`` says (on for "italian", off for "standard").
+    strict_support: bool | None = None
+
+    @property
+    def coast_inferred(self) -> bool:
+        """Whether a coastless fleet move gets the one reachable coast (R-ORD-5)."""
+        if self.infer_single_coast is None:
+            return self.defaults != ITALIAN
+        return self.infer_single_coast
+
+    @property
+    def support_strict(self) -> bool:
+        """Whether a support that says neither hold nor move is void (R-ORD-4)."""
+        if self.strict_support is None:
+            return self.defaults == ITALIAN
+        return self.strict_support

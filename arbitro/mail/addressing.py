@@ -1,4 +1,4 @@
-"""Which game a mail names, and the referee's per-game and relay addresses.
+"""Which game a mail names (the referee's own address forms are ``service.addresses``).
 
 Three ways to name a game, strongest first: the address (``arbitro+milano1@host``), a
 ``[milano1]`` tag in the subject, a ``PARTITA milano1`` / ``GAME milano1`` body line.
@@ -11,11 +11,9 @@ import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
+from ..service.addresses import ALIAS_SEPARATOR, GAME_ID, game_address, plus_tag, relay_address
 from .message import InboundMail
 
-GAME_ID = r"[a-z0-9_-]{1,32}"
-ALIAS_SEPARATOR = "-"
-_GAME_ID = re.compile(rf"^{GAME_ID}$")
 _SUBJECT_TAG = re.compile(rf"\[\s*({GAME_ID})\s*\]", re.IGNORECASE)
 _BODY_LINE = re.compile(
     rf"^\s*\*?(?:partita|game)\*?\s*[:=]?\s*({GAME_ID})\s*\.?\s*$", re.IGNORECASE
@@ -28,34 +26,6 @@ class GameRef:
     game: str
     alias: str | None  # relay alias (a nation), only from an address
     source: str  # "address" | "subject" | "body"
-
-
-def game_address(referee: str, game: str, separator: str = "+") -> str:
-    """arbitro+<game>@host; the plain referee address when plus-addressing is off."""
-    if not separator:
-        return referee
-    local, domain = referee.rsplit("@", 1)
-    return f"{local}{separator}{game}@{domain}"
-
-
-def relay_address(referee: str, game: str, alias: str, separator: str = "+") -> str:
-    """arbitro+<game>-<alias>@host: where press to a nation's alias is sent."""
-    if not separator:
-        raise ValueError("relay aliases need plus-addressing (plus_separator is off)")
-    return game_address(referee, f"{game}{ALIAS_SEPARATOR}{alias.lower()}", separator)
-
-
-def plus_tag(address: str, referee: str, separator: str = "+") -> str | None:
-    """The tag of a plus-address of the referee (lower-case), else None."""
-    if not separator or "@" not in address or "@" not in referee:
-        return None
-    local, domain = address.strip().lower().rsplit("@", 1)
-    ref_local, ref_domain = referee.strip().lower().rsplit("@", 1)
-    prefix = ref_local + separator
-    if domain != ref_domain or not local.startswith(prefix):
-        return None
-    tag = local[len(prefix) :]
-    return tag if _GAME_ID.match(tag) else None
 
 
 def split_tag(tag: str, known_games: Collection[str] | None = None) -> tuple[str, str | None]:
@@ -118,3 +88,7 @@ def _body_lines(body: str) -> Iterable[str]:
             return
         if not line.lstrip().startswith(">"):  # quoted history names old games
             yield line
+
+
+__all__ = ["GameRef", "find_game", "find_games", "game_address", "plus_tag", "relay_address",
+           "split_tag"]

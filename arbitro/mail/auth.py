@@ -11,9 +11,9 @@ import hmac
 import re
 from dataclasses import dataclass
 
+from ..service.addresses import plus_tag
 from ..store import UnitOfWork, verify_password
 from ..store.models import Player
-from .addressing import plus_tag
 from .message import InboundMail
 
 _PASSWORD = re.compile(
@@ -24,14 +24,20 @@ _PASSWORD = re.compile(
 
 
 def take_password(body: str) -> tuple[str | None, str]:
-    """The password written in the body, and the body without that line (so the
-    password never reaches the order parser, the archive or a reply)."""
+    """The password written in the body, and the body without any password line.
+
+    The first unquoted line counts; every other one (quoted with ``>``, or pasted
+    history below the new text) is removed too, so no password ever reaches the order
+    parser, the stored order text, the archive or a reply.
+    """
     password = None
     kept = []
     for line in body.split("\n"):
-        m = _PASSWORD.match(line)
-        if m and password is None and not line.lstrip().startswith(">"):
-            password = m.group(1)
+        bare = line.lstrip(" \t>")
+        m = _PASSWORD.match(bare)
+        if m:
+            if password is None and not line.lstrip().startswith(">"):
+                password = m.group(1)
             continue
         kept.append(line)
     return password, "\n".join(kept)
@@ -40,8 +46,6 @@ def take_password(body: str) -> tuple[str | None, str]:
 @dataclass(frozen=True)
 class Identity:
     player: Player | None  # the player of this game whose registered address sent it
-    authenticated: bool
-    how: str  # "password" | "token" | "" (not authenticated)
     problem: str | None  # "no_password" | "wrong_password" | "not_player" | None
 
 
@@ -55,16 +59,16 @@ def identify(
 ) -> Identity:
     player = uow.players.by_address(game_id, mail.from_address)
     if player is None:
-        return Identity(None, False, "", "not_player")
+        return Identity(None, "not_player")
     for address in (*mail.to, *mail.cc, *mail.delivered_to):
         tag = plus_tag(address, referee, separator)
         if tag and hmac.compare_digest(tag.encode(), player.reply_token.encode()):
-            return Identity(player, True, "token", None)
+            return Identity(player, None)  # a reply to its token
     if password is None:
-        return Identity(player, False, "", "no_password")
+        return Identity(player, "no_password")
     if verify_password(password, player.password_hash):
-        return Identity(player, True, "password", None)
-    return Identity(player, False, "", "wrong_password")
+        return Identity(player, None)
+    return Identity(player, "wrong_password")
 
 
 def check_secret(given: str | None, plain: str | None, hashed: str | None) -> bool:

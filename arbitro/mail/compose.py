@@ -10,6 +10,7 @@ from datetime import datetime
 from email.headerregistry import Address
 from email.message import EmailMessage
 
+from ..service.mailer import message_id_for
 from .message import LOOP_HEADER
 from .text import clean_line
 
@@ -39,13 +40,6 @@ class Outgoing:
     @property
     def recipients(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(self.to + self.cc))
-
-
-def message_id_for(key: str, referee: str) -> str:
-    """A Message-ID fixed by the idempotency key, under the referee's domain."""
-    domain = referee.rsplit("@", 1)[-1] or "localhost"
-    digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
-    return f"<{digest}.arbitro@{domain}>"
 
 
 def compose(out: Outgoing, *, referee: str, date: datetime, referee_name: str = "Arbitro") -> bytes:

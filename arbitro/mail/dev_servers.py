@@ -28,7 +28,7 @@ from pymap.parsing.message import AppendMessage
 from pymap.user import UserMetadata
 from pysasl.hashing import Cleartext
 
-from .addressing import plus_tag
+from ..service.addresses import plus_tag
 
 
 def free_port(host: str = "127.0.0.1") -> int:

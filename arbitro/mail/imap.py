@@ -21,6 +21,7 @@ from typing import Any, Literal, Protocol
 from imapclient import IMAPClient  # type: ignore[import-untyped]
 
 from ..config.model import ImapConfig
+from .running import LoopTask
 
 log = logging.getLogger(__name__)
 
@@ -123,10 +124,6 @@ class MailboxClient:
     @property
     def has_idle(self) -> bool:
         return self._idle
-
-    def folder_name(self, outcome: Outcome) -> str:
-        """The server's name of the processed / quarantine / sent folder (after connect)."""
-        return self._folders[outcome]
 
     def _ensure_folder(self, client: IMAPClient, name: str) -> str:
         """Create the folder when missing; "/" in the configured name is the hierarchy
@@ -346,27 +343,22 @@ class IntakeLoop:
         self.keep_outcomes = keep_outcomes
         self.stats = IntakeStats()
         self._stop = threading.Event()  # seen by the blocking wait in its thread
-        self._task: asyncio.Task[None] | None = None
+        self._loop = LoopTask("imap-intake")
         self.idle_since: float | None = None  # monotonic time the loop began waiting
 
     async def start(self) -> None:
-        if self._task is None:
+        if not self._loop.started:
             self._stop.clear()
-            self._task = asyncio.create_task(self.run(), name="imap-intake")
+            self._loop.start(self.run)
 
     async def stop(self, timeout: float = 10.0) -> None:
         self._stop.set()
-        task, self._task = self._task, None
-        if task is not None:
-            try:
-                await asyncio.wait_for(task, timeout)
-            except (TimeoutError, asyncio.CancelledError):
-                pass
+        await self._loop.stop(timeout)
         await asyncio.to_thread(self.client.close)
 
     @property
     def running(self) -> bool:
-        return self._task is not None and not self._task.done()
+        return self._loop.running
 
     async def run(self) -> None:
         failures = 0

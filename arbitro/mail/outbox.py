@@ -30,6 +30,7 @@ from typing import Any, Protocol
 from ..store import OutboxStatus
 from .compose import OutAttachment, Outgoing, compose
 from .message import RECEIPT_HEADER
+from .running import LoopTask
 from .smtp import SendResult, SmtpSender
 
 log = logging.getLogger(__name__)
@@ -175,7 +176,7 @@ class OutboxDrainer:
         self._last_send = 0.0
         self._wake = asyncio.Event()
         self._stopping = False
-        self._task: asyncio.Task[None] | None = None
+        self._loop = LoopTask("outbox-drainer")
 
     def retry_at(self, entry: OutboxEntry, now: datetime) -> datetime:
         """Exponential backoff on the attempts made so far."""
@@ -263,19 +264,14 @@ class OutboxDrainer:
         self._wake.set()
 
     async def start(self, interval: float = 30.0) -> None:
-        if self._task is None:
+        if not self._loop.started:
             self._stopping = False
-            self._task = asyncio.create_task(self._run(interval), name="outbox-drainer")
+            self._loop.start(lambda: self._run(interval))
 
     async def stop(self, timeout: float = 10.0) -> None:
         self._stopping = True
         self._wake.set()
-        task, self._task = self._task, None
-        if task is not None:
-            try:
-                await asyncio.wait_for(task, timeout)
-            except (TimeoutError, asyncio.CancelledError):
-                pass
+        await self._loop.stop(timeout)
         await self.sender.close()
 
     async def _run(self, interval: float) -> None:

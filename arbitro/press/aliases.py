@@ -11,7 +11,7 @@ import re
 import unicodedata
 
 from ..game.board import Board
-from ..mail.addressing import relay_address
+from ..service.addresses import relay_address
 
 BROADCAST = "*"  # the alias of every nation at once
 ANONYMOUS = "?"  # the alias anonymous grey press comes from: it takes no replies

@@ -2,7 +2,8 @@
 
 Pure functions. The order: normalise (NFKC folds full-width "＠" and the like; zero-width
 and control characters go), cut quotes, reply headers, forwarded history, signatures and
-"sent from my phone" lines, then scrub every mail address and every known trace of the
+"sent from my phone" lines (``game.mail_text.line_kinds``, shared with the order reader),
+then scrub every mail address and every known trace of the
 sender (names, address local part, host) from what remains.
 """
 
@@ -11,6 +12,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+
+from ..game.mail_text import TEXT, line_kinds
 
 REMOVED_IT = "[rimosso]"
 REMOVED_EN = "[removed]"
@@ -21,26 +24,6 @@ _INVISIBLE = re.compile(
 )
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _ADDRESS = re.compile(r"[^\s<>()\[\]{},;:\"'@]+@[^\s<>()\[\]{},;:\"'@]+\.[^\s<>()\[\]{},;:\"'@]+")
-_SIGNATURE = re.compile(r"^(--|—|–|-- |_{2,}|-{5,}|\*{5,}|={5,})\s*$")
-_DEVICE = re.compile(
-    r"^\s*(sent from (my )?\S.*|sent with \S.*|sent via \S.*|get outlook for .*|"
-    r"inviato da(l)? .*|inviato con .*|inviato tramite .*|scarica outlook per .*|"
-    r"envoyé de mon .*|von meinem .* gesendet|enviado desde mi .*)$",
-    re.IGNORECASE,
-)
-_REPLY_END = re.compile(
-    r"(wrote|ha scritto|scrisse|a écrit|schrieb|escribió|escreveu)\s*:?\s*$", re.IGNORECASE
-)
-_REPLY_START = re.compile(r"^\s*(on|il giorno|il|in data|le|am|el|em)\b", re.IGNORECASE)
-_FORWARD = re.compile(
-    r"^\s*[-_=*]*\s*(original message|messaggio originale|forwarded message|"
-    r"messaggio inoltrato|begin forwarded message|inizio messaggio inoltrato|"
-    r"message d'origine|ursprüngliche nachricht)\s*:?\s*[-_=*]*\s*$",
-    re.IGNORECASE,
-)
-_HEADER_LINE = re.compile(
-    r"^\s*\*?(from|da|de|von|sent|inviato|date|data|to|a|cc|subject|oggetto)\*?\s*:", re.IGNORECASE
-)
 _KEEP_WORDS = 3  # shorter name pieces are not scrubbed as words (too many false hits)
 _GENERIC_LABELS = frozenset(["www", "mail", "mail2", "posta", "smtp", "imap", "pop", "pop3", "mx", "webmail", "email"])
 
@@ -52,48 +35,12 @@ def normalise(text: str) -> str:
 
 
 def cut_history(text: str) -> str:
-    """Drop quoted lines, reply headers ("On ... wrote:", "Il giorno ... ha scritto:"),
-    forwarded or Outlook-style history (everything after it), signatures (everything
-    after "-- ") and "Sent from my ..." lines."""
+    """Only the sender's new text: quotes, reply headers, pasted or forwarded history,
+    signatures and "Sent from my ..." lines go (the order reader's routine, so the
+    press and the orders agree on what a reply carries)."""
     lines = text.split("\n")
-    kept: list[str] = []
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        stripped = line.strip()
-        if _SIGNATURE.match(line) or _FORWARD.match(stripped) or _outlook_block(lines, i):
-            break
-        if stripped.startswith((">", "|")) or _DEVICE.match(stripped):
-            i += 1
-            continue
-        end = _reply_header_end(lines, i)
-        if end is not None:
-            i = end + 1
-            continue
-        kept.append(line.rstrip())
-        i += 1
+    kept = [line.rstrip() for line, kind in zip(lines, line_kinds(lines)) if kind == TEXT]
     return _tidy("\n".join(kept))
-
-
-def _reply_header_end(lines: list[str], i: int) -> int | None:
-    """The last line of a reply header starting at ``i`` (it may wrap over 3 lines)."""
-    stripped = lines[i].strip()
-    if _REPLY_END.search(stripped) and (_REPLY_START.match(stripped) or "@" in stripped
-                                         or len(stripped) < 200):
-        return i
-    if _REPLY_START.match(stripped):
-        for j in range(i + 1, min(i + 3, len(lines))):
-            if _REPLY_END.search(lines[j].strip()):
-                return j
-    return None
-
-
-def _outlook_block(lines: list[str], i: int) -> bool:
-    """ "From: ..." followed by more header lines: a pasted original message."""
-    if not re.match(r"^\s*\*?(from|da|de|von)\*?\s*:", lines[i], re.IGNORECASE):
-        return False
-    following = [ln for ln in lines[i + 1 : i + 5] if ln.strip()]
-    return sum(1 for ln in following if _HEADER_LINE.match(ln)) >= 2
 
 
 def identity_needles(

@@ -1,7 +1,7 @@
-"""The press relay (issue 7, R-MAIL-3): one mail to nation aliases in, rebuilt mails out.
+"""The press relay (issue 7, R-MAIL-3): one letter to nation aliases in, rebuilt mails out.
 
 Called by the mail handler, inside the mail's transaction, for any mail addressed to a
-relay alias. Every rule is checked before anything is queued, so a refused mail leaks
+relay alias, with the mail already read into a ``Letter`` (``mail/letters.py``). Every rule is checked before anything is queued, so a refused mail leaks
 nothing: the sender gets the reason, the recipients get nothing. A relayed message is
 built anew from the cleaned text (and re-drawn images when the GM allows them) and goes
 out under the sender nation's alias, one mail per recipient, with a Message-ID holding a
@@ -11,34 +11,27 @@ an optional random delay. The GM gets a copy; the archive keeps it.
 
 from __future__ import annotations
 
-import email
-import email.header
-import email.policy
-import email.utils
 import random
 import re
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..config import Config, GameConfig
+from ..config import GameConfig
 from ..game.board import Board
-from ..mail.addressing import GameRef, plus_tag
-from ..mail.auth import identify, take_password
-from ..mail.compose import message_id_for
-from ..mail.message import InboundMail
 from ..reports import phase_name, power_name, when
+from ..service.common import Services
+from ..service.mailer import message_id_for
+from ..service.notices import alert_gm
+from ..service.press_archive import sender_name
 from ..store import Attachment, GameStatus, PlayerStatus, PowerStatus, UnitOfWork
 from ..store.models import Player
 from . import aliases
 from .clean import REMOVED_EN, REMOVED_IT, clean_body, clean_subject, identity_needles
-from .extract import Content, extract
+from .letter import Image, Letter
 from .reasons import reason_text, state_text
-
-if TYPE_CHECKING:  # the service may import this package (publish_press)
-    from ..service.common import Services
 
 MAX_TEXT = 20_000  # characters of cleaned text
 DATE_ROUNDING = timedelta(hours=1)
@@ -68,7 +61,8 @@ class Press:
     anonymous: bool
     subject: str
     text: str
-    content: Content
+    images: tuple[Image, ...]
+    dropped: int
     phase: str | None
 
 
@@ -76,22 +70,19 @@ def relay_press(
     svc: Services,
     uow: UnitOfWork,
     mail_id: int,
-    mail: InboundMail,
+    letter: Letter,
     game: GameConfig,
-    refs: Sequence[GameRef],
     now: datetime,
     lang: str,
     *,
     rng: random.Random | None = None,
 ) -> str:
-    """Relay or refuse one mail to relay aliases; returns the note for the log."""
+    """Relay or refuse one letter to relay aliases; returns the note for the log."""
     board = svc.boards(game.variant)
-    row = uow.inbound.get(mail_id)
-    raw = row.raw or b""
     try:
-        press = _check(svc.config, uow, mail, raw, game, board, refs)
+        press = _check(uow, letter, game, board)
     except Refusal as no:
-        return _refuse(svc, uow, mail_id, mail, game, lang, now, no)
+        return _refuse(svc, uow, mail_id, letter, game, lang, now, no)
     _queue(svc, uow, mail_id, game, board, press, now, rng or random.SystemRandom())
     targets = "all" if press.broadcast else ",".join(press.targets)
     return f"press relayed: {press.power} -> {targets}" + (" (anonymous)" if press.anonymous else "")
@@ -100,35 +91,24 @@ def relay_press(
 # -- the rules -----------------------------------------------------------------------------
 
 
-def _check(
-    config: Config,
-    uow: UnitOfWork,
-    mail: InboundMail,
-    raw: bytes,
-    game: GameConfig,
-    board: Board,
-    refs: Sequence[GameRef],
-) -> Press:
-    server = config.server
-    if any(ref.game != game.id for ref in refs):
+def _check(uow: UnitOfWork, letter: Letter, game: GameConfig, board: Board) -> Press:
+    if any(g != game.id for g in letter.games):
         raise Refusal("other_game")
     if game.press == "none":
         raise Refusal("press_none", game=game.id)
     options = game.press_options
-    content = extract(raw, images=options.images)
-    password, text = take_password(content.text)
-    player = uow.players.by_address(game.id, mail.from_address)
+    text = letter.text
+    player = uow.players.by_address(game.id, letter.sender)
     if player is None or player.status is not PlayerStatus.ACTIVE:
         raise Refusal("not_player", game=game.id)
     power = uow.assignments.power_of(player)
-    identity = identify(uow, game.id, mail, password, server.referee_address,
-                        server.plus_separator)
-    if identity.problem == "no_password" and not _answers_press(uow, game.id, mail, power):
+    problem = letter.identity_problem
+    if problem == "no_password" and not _answers_press(uow, game.id, letter, power):
         raise Refusal("no_password")
-    if identity.problem == "wrong_password":
+    if problem == "wrong_password":
         raise Refusal("wrong_password", gm_alert=True)
-    if identity.problem not in (None, "no_password"):
-        raise Refusal(identity.problem, game=game.id)
+    if problem not in (None, "no_password"):
+        raise Refusal(problem, game=game.id)
 
     stored = uow.games.get(game.id)
     if stored is None or stored.status is GameStatus.FORMING:
@@ -147,51 +127,43 @@ def _check(
     if states.get(power) in _SILENCED:
         raise Refusal("silenced", power=power, state=states[power].value)
 
-    if game.press == "al_buio":
-        outside = [a for a in mail.recipients if not _referee_mailbox(a, server.referee_address,
-                                                                      server.plus_separator)]
-        if outside:
-            raise Refusal("direct_contact", gm_alert=True, copied=", ".join(sorted(outside)))
+    if game.press == "al_buio" and letter.outside:
+        raise Refusal("direct_contact", gm_alert=True, copied=", ".join(sorted(letter.outside)))
 
     holders = {p: pl for p, pl in uow.assignments.current(game.id).items()
                if pl.status is PlayerStatus.ACTIVE and states.get(p) not in _SILENCED}
-    targets, broadcast = _targets(board, refs, holders, power, game.press_options.alias_language)
-    anonymous, subject, text = _anonymity(mail.subject, text)
+    targets, broadcast = _targets(board, letter.aliases, holders, power, options.alias_language)
+    anonymous, subject, text = _anonymity(letter.subject, text)
     if anonymous and game.press != "grey":
         raise Refusal("anonymous_not_allowed", game=game.id)
 
     removed = REMOVED_IT if game.language == "it" else REMOVED_EN
-    needles = _needles(uow, game.id, mail, raw, player)
+    needles = _needles(uow, game.id, letter, player)
     text = clean_body(text, needles, removed)
     subject = clean_subject(subject, needles, removed)
-    if not text.strip() and not content.images:
+    if not text.strip() and not letter.images:
         raise Refusal("empty")
     if len(text) > MAX_TEXT:
         raise Refusal("too_long", size=len(text), limit=MAX_TEXT)
-    return Press(player, power, targets, holders, broadcast, anonymous, subject, text, content,
-                 code)
+    return Press(player, power, targets, holders, broadcast, anonymous, subject, text,
+                 letter.images, letter.dropped, code)
 
 
-def _answers_press(uow: UnitOfWork, game_id: str, mail: InboundMail, power: str | None) -> bool:
+def _answers_press(uow: UnitOfWork, game_id: str, letter: Letter, power: str | None) -> bool:
     """A reply to a press message delivered to this player's nation: its Message-ID has
     a random part only that nation's mailbox has seen."""
     if power is None:
         return False
-    for ref in (mail.in_reply_to, *reversed(mail.references)):
-        if ref:
-            found = uow.press.delivery(game_id, ref)
-            if found is not None and found[0].power == power:
-                return True
+    for ref in letter.replied:
+        found = uow.press.delivery(game_id, ref)
+        if found is not None and found[0].power == power:
+            return True
     return False
-
-
-def _referee_mailbox(address: str, referee: str, separator: str) -> bool:
-    return address == referee.lower() or plus_tag(address, referee, separator) is not None
 
 
 def _targets(
     board: Board,
-    refs: Sequence[GameRef],
+    alias_names: tuple[str, ...],
     holders: Mapping[str, Player],
     power: str,
     lang: str,
@@ -199,10 +171,10 @@ def _targets(
     wanted: set[str] = set()
     unknown: list[str] = []
     broadcast = False
-    for ref in refs:
-        found = aliases.resolve(board, ref.alias or "")
+    for alias in alias_names:
+        found = aliases.resolve(board, alias)
         if found is None:
-            unknown.append(ref.alias or "")
+            unknown.append(alias)
         elif found == aliases.ANONYMOUS:
             raise Refusal("reply_anonymous")
         elif found == aliases.BROADCAST:
@@ -241,38 +213,16 @@ def _anonymity(subject: str, text: str) -> tuple[bool, str, str]:
     return False, subject, text
 
 
-_ADDR_HEADERS = ("From", "Sender", "Reply-To", "Return-Path", "Resent-From", "Resent-Sender",
-                 "Errors-To", "Disposition-Notification-To", "Return-Receipt-To")
-
-
-def _needles(
-    uow: UnitOfWork, game_id: str, mail: InboundMail, raw: bytes, player: Player
-) -> tuple[str, ...]:
+def _needles(uow: UnitOfWork, game_id: str, letter: Letter, player: Player) -> tuple[str, ...]:
     """Everything that names the sender: registered and written names and addresses,
     including those in Sender/Reply-To tricks; other players' full names too."""
-    names = [mail.from_name, player.name]
-    addresses = [mail.from_address, player.address, *mail.reply_to, mail.return_path]
+    names = [letter.sender_name, player.name]
+    addresses = [letter.sender, player.address, *letter.addresses]
     # Other display names (Sender, Reply-To...) go whole, not word by word: they often
     # hold ordinary words ("Mario (privato)").
     whole = [p.name for p in uow.players.list(game_id) if p.id != player.id]
-    try:
-        msg = email.message_from_bytes(raw, policy=email.policy.compat32)
-        for header in _ADDR_HEADERS:
-            for display, address in email.utils.getaddresses(
-                [_decoded(str(v)) for v in msg.get_all(header) or []]
-            ):
-                whole.append(display)
-                addresses.append(address)
-    except Exception:  # noqa: BLE001, S110 — the parsed InboundMail gave the main ones
-        pass
+    whole.extend(letter.header_names)
     return identity_needles(names, addresses, whole)
-
-
-def _decoded(value: str) -> str:
-    try:
-        return str(email.header.make_header(email.header.decode_header(value)))
-    except Exception:  # noqa: BLE001
-        return value
 
 
 # -- queueing ------------------------------------------------------------------------------
@@ -293,7 +243,7 @@ def _queue(
     delay = timedelta(seconds=rng.uniform(0, options.delay.total_seconds()))
     deliver_at = now + delay
     date = _floor(deliver_at, DATE_ROUNDING)
-    images = press.content.images
+    images = press.images
     record = uow.press.record(
         game.id, phase=press.phase, from_power=press.power, to_powers=press.targets,
         broadcast=press.broadcast, anonymous=press.anonymous, subject=press.subject,
@@ -361,15 +311,13 @@ def _queue(
             "to_names": [power_name(board, p, lang) for p in press.targets],
             "delayed": options.delay > timedelta(0),
             "delay": _duration(options.delay, lang),
-            "dropped": press.content.dropped,
+            "dropped": press.dropped,
             "text": press.text,
         }, now)
 
 
 def _from_name(board: Board, press: Press, lang: str) -> str:
-    if press.anonymous:
-        return "Anonimo" if lang == "it" else "Anonymous"
-    return power_name(board, press.power, lang)
+    return sender_name(board, press.power, press.anonymous, lang)
 
 
 def _floor(moment: datetime, step: timedelta) -> datetime:
@@ -400,7 +348,7 @@ def _refuse(
     svc: Services,
     uow: UnitOfWork,
     mail_id: int,
-    mail: InboundMail,
+    letter: Letter,
     game: GameConfig,
     lang: str,
     now: datetime,
@@ -416,17 +364,14 @@ def _refuse(
         values["powers"] = ", ".join(power_name(board, p, lang) for p in values["powers"]) or "-"
     text = reason_text(no.code, lang, **values)
     svc.mailer.send(
-        uow, f"mail:{mail_id}:press-refused", to=[mail.from_address], template="press_refused",
+        uow, f"mail:{mail_id}:press-refused", to=[letter.sender], template="press_refused",
         lang=lang, now=now, game_id=game.id,
-        context={"reason": text, "subject": _echo(mail.subject), "game_id": game.id},
+        context={"reason": text, "subject": _echo(letter.subject), "game_id": game.id},
     )
     if no.gm_alert:
-        svc.mailer.send(
-            uow, f"mail:{mail_id}:press-gm-alert", to=[game.gm_address], template="gm_alert",
-            lang=game.language, now=now, game_id=game.id,
-            context={"what": f"press: {no.code}", "game_id": game.id,
-                     "details": f"{mail.from_address}: {_echo(mail.subject)}\n{text}"},
-        )
+        alert_gm(svc, uow, f"mail:{mail_id}:press-gm-alert", game.gm_address, game.language,
+                 f"press: {no.code}", f"{letter.sender}: {_echo(letter.subject)}\n{text}",
+                 now, game.id)
     return f"press refused: {no.code}"
 
 

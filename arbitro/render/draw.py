@@ -12,7 +12,8 @@ from PIL import Image, ImageDraw
 from ..game.board import Board, Terrain, province_of
 from ..game.orders import Build, Convoy, Disband, Move, Retreat, Support
 from ..game.position import NEUTRAL, Position, Unit
-from .geometry import Geometry, load_geometry
+from .geometry import Geometry
+from .geometry_files import load_geometry
 from .orders import Drawn, orders_from_results
 from .shapes import UNIT_R, Pen, arrow, cross, shorten, unit_token
 from .style import (

@@ -39,12 +39,6 @@ def darker(c: Colour, by: float = 0.35) -> Colour:
     return blend(c, (0, 0, 0), by)
 
 
-def ink_on(c: Colour) -> Colour:
-    """Black or white text, whichever reads better on ``c``."""
-    luminance = 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
-    return INK if luminance > 140 else HALO
-
-
 _FONT_FILES = {
     False: ("DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
     True: ("DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),

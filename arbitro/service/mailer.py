@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
@@ -10,6 +11,15 @@ from ..config import ServerConfig
 from ..reports import MailTemplates, RenderedMail
 from ..store import Attachment, UnitOfWork
 from ..store.models import Player
+from .addresses import game_address
+
+
+def message_id_for(key: str, referee: str) -> str:
+    """A Message-ID fixed by the idempotency key, under the referee's domain: known as soon
+    as the mail is queued (the press relay records it to recognise replies)."""
+    domain = referee.rsplit("@", 1)[-1] or "localhost"
+    digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
+    return f"<{digest}.arbitro@{domain}>"
 
 
 def revision(uow: UnitOfWork, game_id: str) -> int:
@@ -27,10 +37,9 @@ class Mailer:
         """arbitro+TOKEN@host when plus-addressing is on: replies then authenticate
         themselves (R-MAIL-2)."""
         address = self.server.referee_address
-        if not token or not self.server.plus_separator:
+        if not token:
             return address
-        local, _, host = address.partition("@")
-        return f"{local}{self.server.plus_separator}{token}@{host}"
+        return game_address(address, token, self.server.plus_separator)
 
     def render(self, template: str, lang: str, context: Mapping[str, Any]) -> RenderedMail:
         ctx = {"referee": self.server.referee_address, "lang": lang, **context}

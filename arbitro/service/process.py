@@ -12,7 +12,6 @@ from ..game.outcome import OrderResult, PhaseOutcome
 from ..game.phases import play
 from ..game.position import FALL, MOVEMENT, NEUTRAL, Position
 from ..game.reasons import explain
-from ..press import publish_press
 from ..reports import results_context
 from ..store import Attachment, GameStatus, PlayerStatus, PowerStatus, UnitOfWork
 from ..store.models import Game
@@ -27,6 +26,7 @@ from .common import (
     phase_words,
     pname,
 )
+from .press_archive import publish_press
 from .state import GameCtx, stored_orders
 
 SUSPENSION = timedelta(days=7)  # R-ONP-4: one week for a replacement, one more once found

@@ -22,8 +22,7 @@ def status_reply(
     player = uow.players.by_address(game_id, address) if game else None
     if ctx is None or game is None or player is None or player.status is not PlayerStatus.ACTIVE:
         reason = "unknown_game" if game is None or ctx is None else "not_player"
-        return StatusReply(REFUSED, reason, game_id, None, None, None, None, None, (), 0, 0,
-                           "it", "", "")
+        return StatusReply(REFUSED, reason, game_id, None, None, None, None, (), 0, "it", "", "")
     lang = player.language
     power = uow.assignments.power_of(player)
     phase = uow.phases.current(game_id)
@@ -52,7 +51,6 @@ def status_reply(
         svc.mailer.to_player(uow, f"status:{game_id}:mail{mail_id}:{player.address}",
                              player, "status", context, now)
     return StatusReply(
-        OK, None, game_id, game.status.value, phase.code if phase else None,
-        phase.deadline if phase else None, power, power_status, on_file, used,
-        ctx.config.lateness_bank_days, lang, mail.subject, mail.body,
+        OK, None, game_id, phase.code if phase else None, phase.deadline if phase else None,
+        power, power_status, on_file, used, lang, mail.subject, mail.body,
     )

@@ -40,14 +40,12 @@ class StatusReply:
     status: str  # ok | refused
     reason: str | None
     game_id: str
-    game_status: str | None
     phase: str | None
     deadline: datetime | None
     power: str | None
     power_status: str | None
     on_file: tuple[str, ...]
     lateness_used: int
-    lateness_bank: int
     lang: str
     subject: str
     body: str

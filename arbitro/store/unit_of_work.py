@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from sqlalchemy import Engine
+from sqlalchemy import Engine, select
 from sqlalchemy.engine import URL
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from .engine import is_memory_sqlite, make_engine, normalise_url
@@ -57,6 +58,24 @@ class Store:
         """A transaction: committed when the block ends, rolled back if it raises."""
         with self._sessions.begin() as session:
             yield UnitOfWork(session)
+
+    def answers(self) -> bool:
+        """Whether a transaction can start now (on SQLite it takes the write lock: locked
+        counts as unavailable too)."""
+        try:
+            with self.begin() as uow:
+                uow.session.execute(select(1))
+            return True
+        except Exception:  # noqa: BLE001 — any failure to talk to it means: not now
+            return False
+
+    @staticmethod
+    def outage(exc: BaseException) -> str | None:
+        """The driver's error name when ``exc`` is the database failing (locked,
+        restarting, unreachable) rather than the work done in it; else None."""
+        if isinstance(exc, OperationalError):
+            return type(exc.orig).__name__
+        return None
 
     def close(self) -> None:
         self.engine.dispose()

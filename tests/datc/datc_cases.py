@@ -14,8 +14,7 @@ from typing import Any
 from arbitro.game.board import Board, province_of
 from arbitro.game.notation import read_order
 from arbitro.game.orders import Order
-from arbitro.game.phases import retreat_options
-from arbitro.game.position import Dislodged, Position, Unit, make_position, start_position
+from arbitro.game.position import Position, Unit, make_position, start_position
 
 HERE = Path(__file__).resolve().parent
 Case = Mapping[str, Any]
@@ -45,25 +44,27 @@ def units_by_power(table: Mapping[str, list[str]]) -> list[Unit]:
 
 
 def position_of(board: Board, case: Case) -> Position:
-    """The position the case starts from.
+    """The position the case starts from: always a first phase, never a retreat phase.
 
     Without a ``centres`` table the centres are the variant's home centres: the DATC
-    movement cases do not depend on ownership.
+    movement cases do not depend on ownership. Dislodged units, their retreats and
+    standoffs are never written in a case: the engine derives them from the movement
+    phase the case starts with.
     """
     units = units_by_power(case.get("units", {}))
     if "centres" in case:
         centres = {c: power for power, cs in case["centres"].items() for c in cs}
     else:
         centres = dict(start_position(board).centres)
-    dislodged = []
-    occupied = {u.province for u in units}
-    for d in case.get("dislodged", []):
-        u = unit(d["power"], d["unit"])
-        retreats = retreat_options(
-            board, occupied, u, d["from"], d["by_convoy"], case.get("standoffs", [])
-        )
-        dislodged.append(Dislodged(u, retreats))
-    return make_position(case["phase"], units, centres, dislodged)
+    return make_position(case["phase"], units, centres)
+
+
+def steps(case: Case) -> list[Case]:
+    """The phases of a case in order: the case itself, then each ``[[case.next]]``.
+
+    Each step holds the ``orders`` of its phase and the ``expect`` right after it.
+    """
+    return [case, *case.get("next", [])]
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,7 @@ class ReadOrders:
 
 
 def read_orders(board: Board, case: Case) -> ReadOrders:
-    """Every order of the case; an unreadable one is left out (a void order), but kept
+    """Every order of one step of a case; an unreadable one is left out (a void order), but kept
     in ``read`` with its error so it is counted and its expectation still checked."""
     by_power: dict[str, list[Order]] = {}
     read: dict[tuple[str, str], Order | str] = {}

@@ -6,15 +6,16 @@ import re
 import tomllib
 
 import pytest
-from datc_cases import case_files, load_cases, position_of, read_orders, units_by_power
+from datc_cases import case_files, load_cases, position_of, read_orders, steps, units_by_power
 
 from arbitro.game.position import Phase
 from arbitro.variants import load_board
 
 CASES = load_cases()
 IDS = [c["id"] for c in CASES]
-KNOWN_KEYS = {"id", "title", "phase", "issues", "units", "centres", "dislodged", "standoffs",
-              "orders", "expect", "_file"}
+KNOWN_KEYS = {"id", "title", "phase", "issues", "units", "centres", "orders", "expect", "next",
+              "_file"}
+STEP_KEYS = {"phase", "orders", "expect"}
 RESULTS = {"succeeds", "fails"}
 
 
@@ -47,23 +48,26 @@ def test_case_is_well_formed(case):
         assert u.power in board.powers, u
         assert board.unit_can_stand(u.kind, u.location), f"{u.kind} {u.location}"
     position_of(board, case)  # two units in one province would raise here
-    if case["phase"].endswith("R"):
-        assert case.get("dislodged"), "a retreat case names its dislodged units"
-    for d in case.get("dislodged", []):
-        assert d["from"] in board.provinces
-    expect = case.get("expect", {})
-    for table in ("units", "dislodged"):
-        for u in units_by_power(expect.get(table, {})):
-            assert board.unit_can_stand(u.kind, u.location), f"{table}: {u.kind} {u.location}"
-    orders = {(p, t) for p, ts in case.get("orders", {}).items() for t in ts}
-    for power, results in expect.get("results", {}).items():
-        for text, result in results.items():
-            assert (power, text) in orders, f"result for an order not given: {power} {text}"
-            assert result in RESULTS
+    # A case starts where a game can: the engine derives dislodged units, retreats
+    # and standoffs from the movement phase, so a case never starts in a retreat phase.
+    assert not case["phase"].endswith("R"), "a retreat case starts from its movement phase"
+    for step in steps(case):
+        assert set(step) <= (KNOWN_KEYS if step is case else STEP_KEYS), set(step)
+        if "phase" in step:
+            Phase.parse(step["phase"])
+        expect = step.get("expect", {})
+        for table in ("units", "dislodged"):
+            for u in units_by_power(expect.get(table, {})):
+                assert board.unit_can_stand(u.kind, u.location), f"{table}: {u.kind} {u.location}"
+        orders = {(p, t) for p, ts in step.get("orders", {}).items() for t in ts}
+        for power, results in expect.get("results", {}).items():
+            for text, result in results.items():
+                assert (power, text) in orders, f"result for an order not given: {power} {text}"
+                assert result in RESULTS
 
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_orders_are_readable(case):
     """Every order is in the canonical notation; the bad ones are bad in substance only."""
     board = load_board("standard")
-    assert read_orders(board, case).unreadable == {}
+    assert all(read_orders(board, step).unreadable == {} for step in steps(case))

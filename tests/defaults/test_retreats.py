@@ -114,19 +114,6 @@ def test_R_RET_3_tacit_retreats_of_one_power(board, make):
     assert tacit_retreats(board, pos, "RUSSIA") == [Retreat("RUSSIA", "F", "NTH", "NWY")]
 
 
-def test_R_RET_2_tacit_retreats_are_chosen_one_by_one(board, make):
-    # Two German armies whose best retreat is Ruhr both go there: the rule picks each
-    # unit's retreat on its own, and R-RET-2 (in the retreat adjudication) then
-    # disbands both. Recorded in docs/RULE_CHOICES.md.
-    pos = make(
-        "F1903R",
-        {"FRANCE": ["A BUR", "A BEL"]},
-        dislodged={"GERMANY": {"A BUR": ["GAS", "RUH"], "A BEL": ["PIC", "RUH"]}},
-    )
-    orders = tacit_retreats(board, pos, "GERMANY")
-    assert [o.destination for o in orders] == ["RUH", "RUH"]
-
-
 def test_R_ONP_5_civil_disorder_destroys_dislodged_units(make):
     pos = make(
         "F1903R",

@@ -243,3 +243,21 @@ def test_a_mail_without_a_usable_sender_is_quarantined_and_the_operator_told(set
     (row,) = inbound(store)
     assert row.status is InboundStatus.QUARANTINED and row.raw == raw
     assert [m for m in outbox(store) if m.idempotency_key.endswith(":no-sender")]
+
+
+def test_r_mail_2_no_password_line_reaches_the_orders_on_file_even_from_history(setup):
+    """A reply carrying the player's earlier mail (pasted below an Outlook header block,
+    or quoted with '>') keeps no password line in the orders on file."""
+    store, _, handler, holders, _ = setup
+    player = holders["ITALY"]
+    pw = password_of(player)
+    body = (
+        f"PASSWORD {pw}\nA Ven - Tri\n\n"
+        "Da: Mario <mario@example.org>\nInviato: lunedì 7 dicembre 2026 10:00\n"
+        "A: arbitro@example.org\nOggetto: ordini\n\n"
+        f"PASSWORD {pw}\nA Ven - Pie\n"
+        f"> PASSWORD {pw}\n> A Ven H\n"
+    )
+    assert handler.handle(mail(player, body), NOW) == "processed"
+    (sub,) = orders_on_file(store)
+    assert pw not in sub.text and "PASSWORD" not in sub.text

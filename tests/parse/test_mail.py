@@ -71,8 +71,12 @@ def test_html_only_body_is_read_as_text() -> None:
 
 
 def test_lines_are_classified() -> None:
-    kinds = [(m.number, m.kind) for m in mail_lines("A\n> b\n\nOn Mon, Mar 3 Mario wrote:\nc\n-- \nd")]
-    assert kinds == [(1, "text"), (2, "quoted"), (4, "reply_header"), (5, "text"), (6, "signature"), (7, "signature")]
+    kinds = [(m.number, m.kind) for m in mail_lines("A\n> b\n\nOn Mon, Mar 3 Mario wrote:\n> c\nd\n-- \ne")]
+    assert kinds == [(1, "text"), (2, "quoted"), (4, "reply_header"), (5, "quoted"), (6, "text"),
+                     (7, "signature"), (8, "signature")]
+    # the earlier mail pasted without ">" below the attribution: all of it is history
+    kinds = [(m.number, m.kind) for m in mail_lines("A\nOn Mon, Mar 3 Mario wrote:\nc\n-- \nd")]
+    assert kinds == [(1, "text"), (2, "reply_header"), (3, "quoted"), (4, "quoted"), (5, "quoted")]
 
 
 def _cli(body: str, *argv: str) -> tuple[int, dict]:  # type: ignore[type-arg]

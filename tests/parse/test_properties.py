@@ -110,7 +110,9 @@ def test_round_trip_retreats_disbands_builds_and_waive() -> None:
     for loc in ("STP/NC", "STP/SC", "SEV"):
         _round_trip(winter, Build("RUSSIA", "F", loc))
     _round_trip(winter, Build("RUSSIA", "A", "WAR"))
-    _round_trip(winter, Disband("RUSSIA", "A", "MOS"))
+    # a disband is read as such where one is owed (R-ADJU-1: Russia has builds in ``winter``)
+    crowded = make_position("W1901A", [Unit("RUSSIA", "A", "MOS"), Unit("RUSSIA", "A", "UKR")], {"MOS": "RUSSIA"})
+    _round_trip(crowded, Disband("RUSSIA", "A", "MOS"))
     _round_trip(winter, Waive("RUSSIA"))
 
 

@@ -6,13 +6,15 @@ import io
 from email.message import EmailMessage
 
 import pytest
+from client_replies import STYLES, outlook_html, reply
 from PIL import Image
 
 from arbitro.config import parse_config
 from arbitro.press import aliases
+from arbitro.press import clean
 from arbitro.press.clean import clean_body, clean_subject, identity_needles
-from arbitro.press.extract import extract
-from arbitro.press.html import visible_text
+from arbitro.mail.relayable import extract
+from arbitro.mail.visible_html import visible_text
 from arbitro.variants import load_board
 
 BOARD = load_board("standard")
@@ -57,6 +59,23 @@ def test_outlook_history_and_forward_markers_cut_the_rest() -> None:
     text = "Ok!\n-----Original Message-----\nFrom: x@y.it\nbla"
     assert clean_body(text, NEEDLES) == "Ok!"
     assert clean_body("Sì.\nSent from my Galaxy\n", NEEDLES) == "Sì."
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_every_client_reply_style_keeps_only_the_new_text(style: str) -> None:
+    new = "Caro Zar,\nproponiamo un'alleanza contro la Turchia.\nIl Kaiser"
+    old = "Ordini:\nA Mos - Ukr\nSegreto: attacco la Germania\nMario Rossi"
+    assert clean_body(reply(style, new, old), NEEDLES) == new
+
+
+def test_an_outlook_html_reply_keeps_only_the_new_text() -> None:
+    body = outlook_html(["Alleanza?"], ["Segreto: attacco la Germania"])
+    assert clean_body(visible_text(body), NEEDLES) == "Alleanza?"
+
+
+def test_the_press_has_no_copy_of_the_history_patterns() -> None:
+    # one routine (game.mail_text.line_kinds) says what a reply carries, for orders and press
+    assert not any(hasattr(clean, name) for name in ("_DEVICE", "_FORWARD", "_REPLY_END", "_outlook_block"))
 
 
 def test_addresses_names_local_parts_and_hosts_are_scrubbed() -> None:

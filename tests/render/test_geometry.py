@@ -8,7 +8,7 @@ import math
 import pytest
 
 from arbitro.game.board import Terrain
-from arbitro.render.geometry import load_geometry
+from arbitro.render.geometry_files import load_geometry
 from arbitro.render.schematic import schematic_geometry
 from arbitro.variants import load_board
 
@@ -117,3 +117,14 @@ def test_schematic_layout_is_deterministic_and_spread(board):
     units = [d.unit for d in a.provinces.values()]
     closest = min(math.dist(p, q) for p, q in itertools.combinations(units, 2))
     assert closest > 8.0
+
+
+def test_geometry_is_cached_per_variant_not_per_board_object(board, geo):
+    """Each service loads its own Board of a variant; the drawing data is read once per
+    variant (an id() key read it again for every copy, and could hand a later board the
+    geometry of a collected one that had the same id)."""
+    import copy
+
+    again = copy.copy(board)
+    assert again is not board
+    assert load_geometry(again) is geo

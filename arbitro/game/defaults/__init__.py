@@ -1,4 +1,5 @@
-"""What the referee orders for a silent power (Italian rules: seed 000, R-RET/R-ADJU/R-ONP).
+"""What the referee orders where a player did not (Italian rules: seed 000, R-RET/R-ADJU/R-ONP):
+retreats and winter unit by unit, movement for a power that sent nothing.
 
 ``default_orders`` is the one entry point the phase engine calls; the functions it uses
 are exported for tests, reports and the GM's tools. All pure: values in, values out.
@@ -11,7 +12,7 @@ from types import MappingProxyType
 
 from ..board import Board
 from ..legality import Void, check_unit_order
-from ..orders import Order
+from ..orders import Build, Disband, Order, Waive
 from ..outcome import Source
 from ..position import ADJUSTMENT, MOVEMENT, NEUTRAL, RETREAT, Position
 from .adjustments import (
@@ -61,12 +62,17 @@ def default_orders(
     rules_defaults: str = ITALIAN,
     ballots: Mapping[str, Sequence[Order]] = _NO_BALLOTS,
     infer_single_coast: bool = True,
+    given: Sequence[Order] = (),
 ) -> list[tuple[Order, Source]]:
     """The orders the referee gives ``power`` in ``position.phase``, with their source.
 
     ``reason``: "missing" (no orders, not in ``nmr``), "first" (R-ONP-1), "abandoned"
     (R-ONP-3), "civil_disorder" (R-ONP-5). ``rules_defaults``: "italian" or "standard"
     (``Rules.defaults``). ``ballots``: voter power -> orders voted for ``power``.
+    ``given``: the power's own orders of a retreat or winter phase that stand (valid, not
+    superseded); the referee adds only what they leave out, unit by unit (R-RET-3,
+    R-ADJU-2, R-ADJU-3): a retreat for every dislodged unit they do not order, the builds
+    and disbands still owed. (Movement defaults are for a power that sent nothing.)
     An empty list means "nothing to add": units hold, unordered dislodged units are
     disbanded, builds are waived, and (standard) missing disbands follow the DATC rule,
     all of which the phase engine does itself.
@@ -84,7 +90,7 @@ def default_orders(
         if kind == MOVEMENT:
             orders = neutral_orders(position)
         elif kind == RETREAT:
-            orders = disband_dislodged(position, NEUTRAL)
+            orders = disband_dislodged(position, NEUTRAL, given)
         else:
             orders = []
         return [(o, Source.DEFAULT) for o in orders]
@@ -98,9 +104,9 @@ def default_orders(
 
     if kind == RETREAT:
         if reason == CIVIL_DISORDER:
-            orders = disband_dislodged(position, power)
+            orders = disband_dislodged(position, power, given)
         elif italian:
-            orders = tacit_retreats(board, position, power)
+            orders = tacit_retreats(board, position, power, given)
         else:
             orders = []
         return [(o, Source.DEFAULT) for o in orders]
@@ -110,9 +116,13 @@ def default_orders(
             return []
         count = adjustment_count(board, position, power)
         if count > 0 and reason != CIVIL_DISORDER:
-            orders = automatic_builds(board, position, power, count)
+            # A WAIVE ("RINUNCIO") uses up one build: only words keep a build unused.
+            done = sum(1 for o in given if isinstance(o, (Build, Waive)))
+            built = [o.location for o in given if isinstance(o, Build)]
+            orders = automatic_builds(board, position, power, count - done, built)
         elif count < 0:
-            orders = automatic_disbands(board, position, power, -count)
+            removed = [o.location for o in given if isinstance(o, Disband)]
+            orders = automatic_disbands(board, position, power, -count - len(removed), removed)
         else:
             orders = []
         return [(o, Source.DEFAULT) for o in orders]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..board import ARMY, FLEET, Board, province_of
 from ..orders import Build, Disband
 from ..position import Position
@@ -44,19 +46,26 @@ def start_unit_for(board: Board, power: str, centre: str) -> tuple[str, str]:
     return FLEET, coasts[0] if coasts else centre
 
 
-def automatic_builds(board: Board, position: Position, power: str, count: int) -> list[Build]:
-    """R-ADJU-2: up to ``count`` builds on free owned home SCs in code order."""
+def automatic_builds(
+    board: Board, position: Position, power: str, count: int, built: Iterable[str] = ()
+) -> list[Build]:
+    """R-ADJU-2: up to ``count`` builds on free owned home SCs in code order, skipping the
+    provinces in ``built`` (where the power's own builds of this winter go)."""
     if count <= 0:
         return []
+    skip = {province_of(b) for b in built}
     builds = []
-    for centre in free_home_centres(board, position, power)[:count]:
+    for centre in [c for c in free_home_centres(board, position, power) if c not in skip][:count]:
         kind, loc = start_unit_for(board, power, centre)
         builds.append(Build(power, kind, loc))
     return builds
 
 
-def automatic_disbands(board: Board, position: Position, power: str, count: int) -> list[Disband]:
-    """R-ADJU-3: disband ``count`` units, the first by this order going first.
+def automatic_disbands(
+    board: Board, position: Position, power: str, count: int, removed: Iterable[str] = ()
+) -> list[Disband]:
+    """R-ADJU-3: disband ``count`` units, the first by this order going first, among the
+    units not in ``removed`` (those the power's own disbands of this winter remove).
 
     (1) farthest from the power's original home SCs; (2) not on a supply centre;
     (3) a fleet before an army; (4) first province code alphabetically. Each unit's
@@ -65,9 +74,10 @@ def automatic_disbands(board: Board, position: Position, power: str, count: int)
     """
     if count <= 0:
         return []
+    skip = {province_of(r) for r in removed}
     dist = home_centre_distances(board, power)
     ranked = sorted(
-        position.units_of(power),
+        (u for u in position.units_of(power) if u.province not in skip),
         key=lambda u: (
             -distance(dist, u.location),
             is_centre(board, u.location),

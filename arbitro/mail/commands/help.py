@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..addressing import game_address
+from ...service.addresses import game_address
 from .base import Request
 from .replies import queue
 

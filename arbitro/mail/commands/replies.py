@@ -1,4 +1,5 @@
-"""Replies the mail layer writes itself (refusals, help, GM answers and alerts)."""
+"""Replies the mail layer writes itself (refusals, help, GM answers); GM alerts are the
+service's (``service.notices``)."""
 
 from __future__ import annotations
 
@@ -97,19 +98,3 @@ def refuse(
     queue(svc, uow, f"mail:{mail_id}:refused", to, "mail_refused", lang,
           {"reason": text, "subject": subject, "game_id": game_id}, now, game_id)
     return f"refused: {code}"
-
-
-def alert_gm(
-    svc: Services,
-    uow: UnitOfWork,
-    key: str,
-    gm: str | None,
-    lang: str,
-    what: str,
-    details: str,
-    now: datetime,
-    game_id: str | None,
-) -> None:
-    if gm:
-        queue(svc, uow, key, gm, "gm_alert", lang, {"what": what, "details": details,
-                                                     "game_id": game_id}, now, game_id)

@@ -14,18 +14,13 @@ import io
 from dataclasses import dataclass
 from email.message import Message
 
-from ..mail.text import decode_bytes
-from .html import visible_text
+from ..press.letter import Image
+from .text import decode_bytes
+from .visible_html import visible_text
 
 MAX_IMAGES = 5
 MAX_IMAGE_BYTES = 5 * 1024 * 1024
 MAX_PIXELS = 25_000_000
-
-
-@dataclass(frozen=True)
-class Image:
-    data: bytes  # re-encoded: no metadata of the original survives
-    content_type: str  # image/png or image/jpeg
 
 
 @dataclass(frozen=True)

@@ -30,9 +30,11 @@ _HIDDEN_STYLE = re.compile(
     r"clip\s*:\s*rect\(\s*0",
     re.IGNORECASE,
 )
+# Outlook's header block (divRplyFwdMsg) stays visible: the earlier mail follows it outside
+# the block, and the "Da:/Inviato:" lines are what tells cut_history to drop the rest.
 _QUOTE_MARKS = re.compile(
     r"gmail_quote|gmail_signature|gmail_attr|moz-cite-prefix|moz-signature|"
-    r"divrplyfwdmsg|appendonsend|^signature$|yahoo_quoted|protonmail_quote|"
+    r"appendonsend|^signature$|yahoo_quoted|protonmail_quote|"
     r"protonmail_signature|outlook_signature|x_signature",
     re.IGNORECASE,
 )

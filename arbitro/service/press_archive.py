@@ -1,6 +1,5 @@
-"""Publishing the press at the end of a game, when the GM chose so (press_publish_at_end).
-
-The service calls ``publish_press`` once the game is finished, in the same transaction.
+"""The press archive published at the end of a game, when the GM chose so
+(press_publish_at_end): the service's own decision, taken in ``finish_game``'s transaction.
 Anonymous messages stay anonymous; no address or player name is ever published (the
 archive holds only cleaned text and nations).
 """
@@ -8,14 +7,13 @@ archive holds only cleaned text and nations).
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..game.board import Board
 from ..reports import phase_name, power_name, when
 from ..store import PlayerStatus, UnitOfWork
 from ..store.models import PressMessage
-
-if TYPE_CHECKING:  # the service may import this package (publish_press)
-    from ..service.common import Services
+from .common import Services
 
 
 def publish_press(svc: Services, uow: UnitOfWork, game_id: str, now: datetime) -> int:
@@ -45,12 +43,18 @@ def publish_press(svc: Services, uow: UnitOfWork, game_id: str, now: datetime) -
     return queued
 
 
-def _entry(board: Any, m: PressMessage, timezone: str, lang: str) -> dict[str, Any]:
-    anonymous = "Anonimo" if lang == "it" else "Anonymous"
+def sender_name(board: Board, power: str, anonymous: bool, lang: str) -> str:
+    """Who a press message is from, as its readers see it."""
+    if anonymous:
+        return "Anonimo" if lang == "it" else "Anonymous"
+    return power_name(board, power, lang)
+
+
+def _entry(board: Board, m: PressMessage, timezone: str, lang: str) -> dict[str, Any]:
     return {
         "phase_name": phase_name(m.phase, lang) if m.phase else "-",
         "when": when(m.deliver_at, timezone, lang),
-        "from_name": anonymous if m.anonymous else power_name(board, m.from_power, lang),
+        "from_name": sender_name(board, m.from_power, m.anonymous, lang),
         "to_names": [power_name(board, p, lang) for p in m.to_powers],
         "broadcast": m.broadcast,
         "subject": m.subject,

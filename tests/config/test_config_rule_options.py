@@ -1,0 +1,48 @@
+"""R-ORD-4 and R-ORD-5 follow a game's `defaults` unless the GM sets them one by one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from arbitro.config import load_config
+
+GAME = """
+[server]
+referee_address = "arbitro@example.org"
+
+[[game]]
+id = "g1"
+gm_address = "gm@example.org"
+gm_password = "pw"
+"""
+
+
+def _game(tmp_path: Path, extra: str = ""):
+    path = tmp_path / "arbitro.toml"
+    path.write_text(GAME + extra, encoding="utf-8")
+    (game,) = load_config(path, {}).games
+    return game
+
+
+@pytest.mark.parametrize(
+    ("extra", "strict", "infer"),
+    [
+        ("", True, False),  # an Italian game: "se non specificata si interpretano come fermata"
+        ('defaults = "italian"\n', True, False),
+        ('defaults = "standard"\n', False, True),  # DATC: coast inferred, support hold
+        ('defaults = "italian"\ninfer_single_coast = true\n', True, True),
+        ('defaults = "standard"\nstrict_support = true\n', True, True),
+    ],
+)
+def test_R_ORD_4_R_ORD_5_options_follow_defaults(tmp_path, extra, strict, infer):
+    game = _game(tmp_path, extra)
+    assert (game.strict_support, game.infer_single_coast) == (strict, infer)
+
+
+def test_the_example_italian_game_holds_a_coastless_fleet_move():
+    example = Path(__file__).resolve().parents[2] / "config.example.toml"
+    for game in load_config(example, {}).games:
+        if game.defaults == "italian":
+            assert game.strict_support and not game.infer_single_coast
