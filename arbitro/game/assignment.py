@@ -1,61 +1,84 @@
 """Who plays which nation (R-END-3): by lot, or by the players' secret preference lists.
 
-Pure: the caller passes a ``random.Random`` seeded from something stable (the game id),
-so the same game always draws the same way, also after a restart.
+Pure and auditable: every chance in the draw comes from SHA-256 of a secret seed (drawn
+by the service, its hash published before the draw, the seed after it), so anyone can
+repeat the draw with nothing but ``sha256``:
+
+    ticket(x) = sha256(f"{seed}:{x}") in hex, for a player's address or a power's key
+
+Players in ascending ticket order form the *draw order*; powers in ascending ticket order
+form the *power order*. By lot, the players in draw order take the powers in power order.
+By preferences, rank by rank: a free nation wanted at that rank by one waiting player goes
+to them; wanted by several, to the one first in draw order (a lot among them: each ticket
+is uniformly random); then the next rank. Those left (no list, or a short one) take what
+is left, in draw order and power order. No Python ``random``: the result is the same on
+every platform and version.
 """
 
 from __future__ import annotations
 
-import random
+import hashlib
 from collections.abc import Mapping, Sequence
 
 
-def assign_by_lot(
-    players: Sequence[str], powers: Sequence[str], rng: random.Random
-) -> dict[str, str]:
-    """player -> power, drawn at random. With fewer players than powers, some powers stay
+def ticket(seed: str, name: str) -> str:
+    """The draw ticket of a player address or a power key: sha256("seed:name") in hex."""
+    return hashlib.sha256(f"{seed}:{name}".encode()).hexdigest()
+
+
+def seed_hash(seed: str) -> str:
+    """What is published before the draw: sha256 of the seed as written (hex text)."""
+    return hashlib.sha256(seed.encode()).hexdigest()
+
+
+def draw_order(seed: str, names: Sequence[str]) -> list[str]:
+    """``names`` sorted by ticket."""
+    return sorted(names, key=lambda n: ticket(seed, n))
+
+
+def assign_by_lot(players: Sequence[str], powers: Sequence[str], seed: str) -> dict[str, str]:
+    """player -> power. With fewer players than powers, the last powers in power order stay
     unassigned; more players than powers is an error."""
     if len(players) > len(powers):
         raise ValueError(f"{len(players)} players for {len(powers)} powers")
-    pool = sorted(powers)
-    rng.shuffle(pool)
-    return {player: pool[i] for i, player in enumerate(players)}
+    pool = draw_order(seed, sorted(set(powers)))
+    chosen = dict(zip(draw_order(seed, players), pool, strict=False))
+    return {player: chosen[player] for player in players}
 
 
 def assign_by_preferences(
     players: Sequence[str],
     powers: Sequence[str],
     preferences: Mapping[str, Sequence[str]],
-    rng: random.Random,
+    seed: str,
 ) -> dict[str, str]:
-    """R-END-3: for rank 1, 2, ...: a nation chosen at that rank by exactly one unassigned
-    player goes to that player; one chosen by several goes by lot to one of them; then the
-    next rank for the players and nations left. Players without a list (or with a short
-    one) take what is left by lot at the end."""
+    """R-END-3, rank by rank (see the module doc)."""
     if len(players) > len(powers):
         raise ValueError(f"{len(players)} players for {len(powers)} powers")
     known = set(powers)
-    free_powers = sorted(known)
-    waiting = list(players)
+    free = set(known)
+    waiting = draw_order(seed, players)  # ties go to the first of them in this order
     result: dict[str, str] = {}
     depth = max((len(p) for p in preferences.values()), default=0)
     for rank in range(depth):
-        wanted: dict[str, list[str]] = {}
+        taken: dict[str, str] = {}
         for player in waiting:
             ranking = [p for p in preferences.get(player, ()) if p in known]
-            if rank < len(ranking) and ranking[rank] in free_powers:
-                wanted.setdefault(ranking[rank], []).append(player)
-        for power in sorted(wanted):
-            claimants = wanted[power]
-            winner = claimants[0] if len(claimants) == 1 else rng.choice(sorted(claimants))
-            result[winner] = power
-            free_powers.remove(power)
-            waiting.remove(winner)
-    rest = assign_by_lot(waiting, free_powers, rng)
-    result.update(rest)
+            if rank < len(ranking) and ranking[rank] in free and ranking[rank] not in taken:
+                taken[ranking[rank]] = player
+        for power, player in taken.items():
+            result[player] = power
+            free.discard(power)
+        waiting = [p for p in waiting if p not in result]
+    result.update(assign_by_lot(waiting, sorted(free), seed))
     return {player: result[player] for player in players}
 
 
-def game_rng(game_id: str) -> random.Random:
-    """The draw of one game: the same id always gives the same sequence."""
-    return random.Random(f"arbitro-assignment:{game_id}")
+def recipe(seed: str, names: Sequence[str]) -> str:
+    """A shell line that prints ``names`` in draw order with Python's standard library."""
+    quoted = " ".join(f"'{n}'" for n in names)
+    return (
+        "python3 -c \"import hashlib,sys; s=sys.argv[1]; "
+        "print(*sorted(sys.argv[2:], key=lambda x: hashlib.sha256((s+':'+x).encode()).hexdigest()))\" "
+        f"{seed} {quoted}"
+    )

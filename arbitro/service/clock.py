@@ -3,19 +3,27 @@
 
 from __future__ import annotations
 
-from datetime import datetime, time, timedelta
+from datetime import datetime, time
 from typing import Any
 
 from ..contract import position_to_json
-from ..game.position import MOVEMENT, NEUTRAL
+from ..game.position import NEUTRAL
 from ..store import GameStatus, PhaseStatus, PowerStatus, UnitOfWork
 from ..store.models import Game
 from ..store.models import Phase as PhaseRow
-from .common import Services, deadline_words, game_words, key, notify_all, phase_words, pname
+from .common import (
+    Services,
+    deadline_words,
+    game_words,
+    key,
+    notify_all,
+    phase_words,
+    pname,
+    pname_the,
+)
+from .lateness import open_late_day
 from .process import declare_civil_disorder, finish_game, process_phase
 from .state import GameCtx, missing_powers
-
-LATE_DAY = timedelta(days=1)
 
 
 def temporale_end(ctx: GameCtx) -> datetime | None:
@@ -49,10 +57,9 @@ def step_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: dat
         process_phase(svc, uow, ctx, game, phase, now)
         return "processed"
     if phase.deadline is not None and phase.deadline <= now:
-        if position.phase.kind == MOVEMENT and _charge_lateness(uow, ctx, phase, missing):
-            new_deadline = phase.deadline + LATE_DAY
-            uow.phases.set_deadline(phase, new_deadline, PhaseStatus.LATE)
-            _lateness_mails(svc, uow, ctx, game, phase, missing, now)
+        payers = open_late_day(uow, ctx, phase, missing)
+        if payers:
+            _lateness_mails(svc, uow, ctx, game, phase, missing, payers, now)
             return "late"
         process_phase(svc, uow, ctx, game, phase, now)
         return "processed"
@@ -61,24 +68,8 @@ def step_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: dat
     return None
 
 
-def _charge_lateness(uow: UnitOfWork, ctx: GameCtx, phase: PhaseRow, missing: set[str]) -> list[str]:
-    """R-LATE-2: one more day for the missing players who still have bonus days, each of
-    them charged one day. Empty when nobody can be late any more."""
-    bank = ctx.config.lateness_bank_days
-    per_turn = ctx.config.lateness_max_per_turn
-    used = uow.phases.lateness_used(ctx.id)
-    charged = []
-    for power in sorted(missing):
-        this_turn = int(phase.lateness.get(power, 0))
-        if this_turn < per_turn and used.get(power, 0) < bank:
-            charged.append(power)
-    for power in charged:
-        uow.phases.add_lateness(phase, power, 1)
-    return charged
-
-
 def _lateness_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: PhaseRow,
-                    missing: set[str], now: datetime) -> None:
+                    missing: set[str], payers: list[str], now: datetime) -> None:
     used = uow.phases.lateness_used(game.id)
     day = sum(int(v) for v in phase.lateness.values())
 
@@ -89,8 +80,9 @@ def _lateness_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, ph
             "late": [
                 {"name": pname(ctx, p, lang), "turn": int(phase.lateness.get(p, 0)),
                  "left": max(0, ctx.config.lateness_bank_days - used.get(p, 0))}
-                for p in sorted(missing)
+                for p in payers
             ],
+            "out": [pname(ctx, p, lang) for p in sorted(missing - set(payers))],
         }
 
     notify_all(svc, uow, ctx, game, ("late", phase.seq, phase.deadline.isoformat() if phase.deadline else day),
@@ -118,6 +110,8 @@ def _remind(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: Pha
         context = {
             **game_words(ctx, game, lang),
             "power_name": pname(ctx, power, lang),
+            "power_of": pname_the(ctx, power, lang, "di") if lang == "it" else pname(ctx, power, lang),
+            "movement": phase.code.endswith("M"),
             "phase_name": phase_words(phase.code, lang),
             "deadline": deadline_words(ctx, phase.deadline, lang),
             "hours_left": max(1, round((phase.deadline - now).total_seconds() / 3600)),
@@ -137,7 +131,8 @@ def resume_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: d
     deadline = None
     if phase is not None:
         deadline = ctx.deadline(phase.code, now)
-        uow.phases.set_deadline(phase, deadline)
+        # A fresh full deadline: the phase is on time again (days paid stay paid).
+        uow.phases.set_deadline(phase, deadline, PhaseStatus.OPEN)
     seq = phase.seq if phase else 0
     notify_all(
         svc, uow, ctx, game, ("resumed", seq, now.isoformat()), "resume",

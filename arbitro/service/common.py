@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -18,12 +19,19 @@ from .state import BoardLoader, GameCtx
 RenderMap = Callable[[Board, Mapping[str, Any], Mapping[str, Any]], bytes]
 
 
+def new_draw_seed() -> str:
+    """A secret seed for a nation draw (R-END-3): 32 random bytes, hex."""
+    return secrets.token_hex(32)
+
+
 @dataclass
 class Services:
     config: Config
     boards: BoardLoader
     mailer: Mailer
     render_map: RenderMap | None
+    # Where draw seeds come from; tests that compare two runs pass a fixed one.
+    draw_seed: Callable[[], str] = new_draw_seed
 
     def ctx(self, game_id: str) -> GameCtx | None:
         """The game's configuration, or None when the config no longer lists it."""
@@ -57,6 +65,36 @@ def phase_words(code: str | None, lang: str) -> str:
 
 def pname(ctx: GameCtx, power: str | None, lang: str) -> str:
     return power_name(ctx.board, power, lang) if power else "-"
+
+
+_PLURAL = {"USA", "CSA"}  # "gli USA"
+_JOINED = {  # preposition + article, Italian
+    "": {"il": "il ", "lo": "lo ", "la": "la ", "l'": "l'", "gli": "gli "},
+    "a": {"il": "al ", "lo": "allo ", "la": "alla ", "l'": "all'", "gli": "agli "},
+    "di": {"il": "del ", "lo": "dello ", "la": "della ", "l'": "dell'", "gli": "degli "},
+    "per": {"il": "per il ", "lo": "per lo ", "la": "per la ", "l'": "per l'", "gli": "per gli "},
+}
+
+
+def pname_the(ctx: GameCtx, power: str | None, lang: str, prep: str = "") -> str:
+    """The power's name as a phrase: in Italian with its article, joined to ``prep``
+    ("a", "di", "per"): "la Francia", "all'Italia", "per l'Inghilterra", "al Giappone";
+    in English the bare name."""
+    name = pname(ctx, power, lang)
+    if lang != "it" or power is None:
+        return name
+    low = name.lower()
+    if name in _PLURAL:
+        article = "gli"
+    elif low[:1] in "aeiou":
+        article = "l'"
+    elif low.endswith("a"):
+        article = "la"
+    elif low[:1] in "zxy" or low[:2] in ("gn", "ps") or (low[:1] == "s" and low[1:2] not in "aeiou"):
+        article = "lo"
+    else:
+        article = "il"
+    return _JOINED[prep][article] + name
 
 
 def active_players(uow: UnitOfWork, game_id: str) -> list[Player]:

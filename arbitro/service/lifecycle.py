@@ -3,14 +3,31 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from ..config import game_settings
 from ..contract import position_to_json
-from ..game.assignment import assign_by_lot, assign_by_preferences, game_rng
+from ..game.assignment import (
+    assign_by_lot,
+    assign_by_preferences,
+    draw_order,
+    recipe,
+    seed_hash,
+    ticket,
+)
 from ..game.position import start_position
 from ..store import GameStatus, PowerStatus, UnitOfWork, new_password
-from ..store.models import Game
-from .common import Services, active_players, deadline_words, game_words, key, phase_words, pname
+from ..store.models import Game, Player
+from .common import (
+    Services,
+    active_players,
+    deadline_words,
+    game_words,
+    key,
+    phase_words,
+    pname,
+    pname_the,
+)
 from .state import GameCtx
 
 
@@ -30,16 +47,42 @@ def sync_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, now: datetime) -> st
         )
         uow.powers.init(gc.id, sorted(ctx.board.powers), now)
         _add_players(uow, ctx, now)
+        _open_draw(svc, uow, ctx, game, now)
         return "created"
     if game.status is not GameStatus.FORMING:
         return None
     game = uow.games.lock(gc.id)
     if _add_players(uow, ctx, now):
+        _open_draw(svc, uow, ctx, game, now)
         return "players"
+    if game.draw_seed is None:  # created before seeds were kept (migration 0004)
+        _open_draw(svc, uow, ctx, game, now)
+        return "opened"
     if gc.start is not None and gc.start <= now:
         start_game(svc, uow, ctx, game, gc.start)
         return "started"
     return None
+
+
+def _open_draw(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime) -> None:
+    """R-END-3: the draw's secret seed is fixed now and its SHA-256 mailed to every player
+    registered (once each), before any preference list is in."""
+    if game.draw_seed is None:
+        uow.games.set_draw_seed(game, svc.draw_seed())
+    assert game.draw_seed is not None
+    digest = seed_hash(game.draw_seed)
+    for player in active_players(uow, game.id):
+        lang = player.language
+        context = {
+            **game_words(ctx, game, lang),
+            "seed_hash": digest,
+            "assignment": ctx.config.assignment,
+            "start": deadline_words(ctx, ctx.config.start, lang) if ctx.config.start else None,
+            "reply_to": svc.mailer.reply_address(player.reply_token),
+            "powers": [pname(ctx, p, lang) for p in sorted(ctx.board.powers)],
+        }
+        svc.mailer.to_player(uow, key(uow, game.id, "opened", player.address), player, "opened",
+                             context, now)
 
 
 def _add_players(uow: UnitOfWork, ctx: GameCtx, now: datetime) -> int:
@@ -75,14 +118,18 @@ def start_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, opened_
     players = active_players(uow, game.id)
     addresses = [p.address for p in players]
     powers = sorted(board.powers)
-    rng = game_rng(game.id)
+    if game.draw_seed is None:
+        uow.games.set_draw_seed(game, svc.draw_seed())
+    seed = game.draw_seed
+    assert seed is not None
+    prefs: dict[str, list[str]] = {}
     if ctx.config.assignment == "preferences":
         by_id = uow.preferences.all(game.id)
-        prefs = {p.address: by_id.get(p.id, []) for p in players}
-        chosen = assign_by_preferences(addresses, powers, prefs, rng)
+        prefs = {p.address: list(by_id.get(p.id, [])) for p in players}
+        chosen = assign_by_preferences(addresses, powers, prefs, seed)
         reason = "preferences"
     else:
-        chosen = assign_by_lot(addresses, powers, rng)
+        chosen = assign_by_lot(addresses, powers, seed)
         reason = "lot"
     for player in players:
         uow.assignments.assign(game.id, chosen[player.address], player.id, reason=reason, now=opened_at)
@@ -113,6 +160,7 @@ def start_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, opened_
             "assignment": reason,
             "lateness_bank": ctx.config.lateness_bank_days,
             "lateness_max": ctx.config.lateness_max_per_turn,
+            "draw": _draw_words(ctx, seed, players, powers, prefs, chosen, player, lang),
         }
         svc.mailer.to_player(uow, key(uow, game.id, "welcome", player.address), player, "welcome", context, opened_at)
     lang = ctx.config.language
@@ -130,12 +178,48 @@ def start_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, opened_
             **game_words(ctx, game, lang),
             "table": sorted(table, key=lambda r: r["power_name"]),
             "disorder": [pname(ctx, p, lang) for p in powers if p not in chosen.values()],
+            "draw": _draw_words(ctx, seed, players, powers, prefs, chosen, None, lang),
             "phase_name": phase_words(code, lang),
             "deadline": deadline_words(ctx, deadline, lang),
         },
         now=opened_at,
         game_id=game.id,
     )
+
+
+def _draw_words(ctx: GameCtx, seed: str, players: list[Player], powers: list[str],
+                prefs: dict[str, list[str]], chosen: dict[str, str], reader: Player | None,
+                lang: str) -> dict[str, Any]:
+    """The revealed draw (R-END-3): seed, its hash, the orders it gives and the recipe to
+    repeat it. In an "al buio" game (R-MAIL-3) a player sees the other players only by
+    their tickets, and can check their own; the GM (``reader`` None) sees everything."""
+    hidden = ctx.config.press == "al_buio" and reader is not None
+    addresses = [p.address for p in players]
+
+    def who(address: str) -> str:
+        if hidden and (reader is None or address != reader.address):
+            return "#" + ticket(seed, address)[:12]
+        return address
+
+    return {
+        "seed": seed,
+        "hash": seed_hash(seed),
+        "hidden": hidden,
+        "powers_recipe": recipe(seed, powers),
+        "players_recipe": None if hidden else recipe(seed, addresses),
+        "own_ticket": ticket(seed, reader.address) if reader is not None else None,
+        "power_order": [pname(ctx, p, lang) for p in draw_order(seed, powers)],
+        "table": [
+            {"n": i, "player": who(a), "ticket": ticket(seed, a),
+             "power": pname(ctx, chosen[a], lang), "power_the": pname_the(ctx, chosen[a], lang),
+             "own": reader is not None and a == reader.address}
+            for i, a in enumerate(draw_order(seed, addresses), start=1)
+        ],
+        "preferences": [
+            {"player": who(a), "ranking": [pname(ctx, p, lang) for p in prefs[a]]}
+            for a in draw_order(seed, addresses) if prefs.get(a)
+        ],
+    }
 
 
 def _config_hash(ctx: GameCtx, address: str) -> bool:

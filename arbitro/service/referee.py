@@ -17,7 +17,7 @@ from ..reports import MailTemplates
 from ..store import GameStatus, NotFound, Store
 from ..variants import load_board
 from . import clock, gm, lifecycle, submit
-from .common import RenderMap, Services
+from .common import RenderMap, Services, new_draw_seed
 from .gm import GmError
 from .mailer import Mailer
 from .status import status_reply
@@ -34,10 +34,12 @@ class Referee:
         boards: Callable[[str], Board] = load_board,
         render_map: RenderMap | None = None,
         templates: MailTemplates | None = None,
+        draw_seed: Callable[[], str] = new_draw_seed,
     ) -> None:
         self.store = store
         self.config = config
-        self.svc = Services(config, boards, Mailer(templates or MailTemplates(), config.server), render_map)
+        self.svc = Services(config, boards, Mailer(templates or MailTemplates(), config.server), render_map,
+                            draw_seed)
         self._cursor = 0  # where step() looks first (round-robin over the games)
 
     # -- time --------------------------------------------------------------

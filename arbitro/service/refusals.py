@@ -46,11 +46,40 @@ _TEXT: dict[str, tuple[str, str]] = {
         "this game assigns nations by lot",
         "in questa partita le nazioni sono assegnate a sorte",
     ),
+    # R-LATE-3, R-RET-4, R-ADJU-4 (arbitro/service/lateness.py); {0}: days used and allowed.
+    "late_bank_spent": (
+        "the deadline has passed and your lateness bonus for the game is spent ({0}): after "
+        "the deadline orders can be sent or changed only by spending bonus days, so the "
+        "orders already on file, if any, stand",
+        "la scadenza è passata e hai esaurito il bonus ritardo della partita ({0}): dopo la "
+        "scadenza si possono mandare o cambiare ordini solo spendendo giorni di bonus, quindi "
+        "restano validi gli ordini già ricevuti, se ce ne sono",
+    ),
+    "late_turn_spent": (
+        "the deadline has passed and you have used the most lateness allowed in one turn "
+        "({0}): the orders already on file, if any, stand",
+        "la scadenza è passata e hai già usato il massimo di ritardo concesso in un turno "
+        "({0}): restano validi gli ordini già ricevuti, se ce ne sono",
+    ),
+    "late_closed": (
+        "the deadline has passed and retreats and winter adjustments allow no lateness: the "
+        "orders already on file, if any, stand, and the referee's defaults apply to the rest",
+        "la scadenza è passata e per ritirate e aggiustamenti invernali non è previsto ritardo: "
+        "restano validi gli ordini già ricevuti, se ce ne sono, e per il resto decide l'arbitro "
+        "d'ufficio",
+    ),
     "incomplete_ranking": (
         "rank every power exactly once (R-END-3)",
         "bisogna ordinare tutte le nazioni, ciascuna una volta sola",
     ),
 }
+
+
+def days_used(used: int, allowed: int, lang: str) -> str:
+    """The detail of a lateness refusal: "giorni usati: 3 su 3"."""
+    if lang == "it":
+        return f"giorni usati: {used} su {allowed}"
+    return f"days used: {used} of {allowed}"
 
 
 def refusal_text(code: str | None, lang: str, detail: str = "") -> str:

@@ -16,8 +16,9 @@ from ..reports import order_text
 from ..store import GameStatus, PlayerStatus, PowerStatus, UnitOfWork
 from ..store.models import Game, Player
 from ..store.models import Phase as PhaseRow
-from .common import Services, deadline_words, game_words, key, phase_words, pname
-from .refusals import refusal_text
+from . import lateness
+from .common import Services, deadline_words, game_words, key, phase_words, pname, pname_the
+from .refusals import days_used, refusal_text
 from .state import GameCtx, stored_orders
 from .values import OK as REPLY_OK
 from .values import REFUSED, OrderLine, OrderReply, PreferencesReply
@@ -129,6 +130,10 @@ def submit_orders(
     if refusal is not None:
         return _refuse_by_mail(svc, uow, ctx, game, player, power, phase, refusal, text, now, mail_id)
     assert phase is not None and power is not None
+    due = lateness.charge(uow, ctx, phase, power, lateness.late_day(game, phase, now))
+    if due.refusal is not None:
+        return _refuse_by_mail(svc, uow, ctx, game, player, power, phase, due.refusal, text, now,
+                               mail_id, detail=days_used(due.used, due.allowed, lang))
     position = ctx.position(phase)
     report = parse_orders(
         ctx.board, text, power=power, position=position, lang=lang,
@@ -140,6 +145,7 @@ def submit_orders(
         # Nothing that looks like an order: the set on file stays (a chat mail, a thank-you).
         return _refuse_by_mail(svc, uow, ctx, game, player, power, phase, "no_orders", text, now,
                                mail_id, lines)
+    lateness.pay(uow, phase, power, due)
     uow.orders.submit(phase.id, power, text=text, parsed=parsed, received_at=now,
                       player_id=player.id, source_mail_id=mail_id)
     on_file = tuple(order_text(ctx.board, power, format_order(o), lang)
@@ -154,11 +160,25 @@ def submit_orders(
         "on_file": on_file,
         "refused": None,
         "for_power": None,
-        "late": phase.status.value == "late",
+        "late": _late_words(uow, ctx, phase, power, due) if due.day else None,
+        "power_for": pname_the(ctx, power, lang, "per") if lang == "it" else f"for {pname(ctx, power, lang)}",
     }
     svc.mailer.to_player(uow, k, player, "order_confirmation", context, now)
     return _reply(REPLY_OK, None, game_id, lang, power=power, phase=phase, lines=lines,
                   on_file=on_file, outbox_key=k)
+
+
+def _late_words(uow: UnitOfWork, ctx: GameCtx, phase: PhaseRow, power: str,
+                due: lateness.Charge) -> dict[str, Any]:
+    """What the confirmation of a late mail says: the late day, the days it cost, what is
+    left (R-LATE-3)."""
+    used = uow.phases.lateness_used(ctx.id).get(power, 0)
+    return {
+        "day": due.day,
+        "charged": due.days,
+        "turn": int(phase.lateness.get(power, 0)),
+        "left": max(0, ctx.config.lateness_bank_days - used),
+    }
 
 
 def _order_refusal(uow: UnitOfWork, game: Game, power: str | None, phase: PhaseRow | None) -> str | None:
@@ -183,7 +203,7 @@ def _order_refusal(uow: UnitOfWork, game: Game, power: str | None, phase: PhaseR
 def _refuse_by_mail(
     svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, player: Player, power: str | None,
     phase: PhaseRow | None, reason: str, text: str, now: datetime, mail_id: int | None,
-    lines: tuple[OrderLine, ...] = (), for_power: str | None = None,
+    lines: tuple[OrderLine, ...] = (), for_power: str | None = None, detail: str = "",
 ) -> OrderReply:
     lang = player.language
     on_file: tuple[str, ...] = ()
@@ -201,13 +221,14 @@ def _refuse_by_mail(
         "deadline": deadline_words(ctx, phase.deadline if phase else None, lang),
         "lines": [],
         "on_file": on_file,
-        "refused": refusal_text(reason, lang),
+        "refused": refusal_text(reason, lang, detail),
         "for_power": pname(ctx, for_power, lang) if for_power else None,
-        "late": False,
+        "late": None,
+        "closed": reason in lateness.REFUSALS,  # no "send again until the deadline"
     }
     svc.mailer.to_player(uow, k, player, "order_confirmation", context, now)
     return _reply(REFUSED, reason, game.id, lang, power=target, phase=phase, lines=lines,
-                  on_file=on_file, outbox_key=k)
+                  on_file=on_file, outbox_key=k, detail=detail)
 
 
 def ballot_target_ok(uow: UnitOfWork, game_id: str, for_power: str) -> bool:
@@ -272,7 +293,7 @@ def submit_ballot(
         "on_file": on_file,
         "refused": None,
         "for_power": pname(ctx, target, lang),
-        "late": False,
+        "late": None,
     }
     svc.mailer.to_player(uow, k, player, "order_confirmation", context, now)
     return _reply(REPLY_OK, None, game_id, lang, power=target, phase=phase,

@@ -44,7 +44,8 @@ def test_dev_send_and_demo_players(tmp_path: Path) -> None:
                 time.sleep(0.2)
 
         # wait until the game has started (France is told its power), then send
-        while not await asyncio.to_thread(dev_send.inbox_count, state, france.address):
+        # (the second mail: the first is the draw's fingerprint, sent when the game opens)
+        while await asyncio.to_thread(dev_send.inbox_count, state, france.address) < 2:
             assert time.monotonic() < end + 10
             await asyncio.sleep(0.1)
         await asyncio.to_thread(send)

@@ -18,6 +18,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -37,8 +38,11 @@ GAME = "guasto"
 
 def setup(url: str) -> tuple[Store, MailHandler, dict[str, str]]:
     store = open_store(url)
-    referee = Referee(store, make_config(game_table(GAME)))
-    referee.tick(START)
+    # The handler reads mail at the real time: the game starts now, so that the orders are
+    # on time (after the deadline they would cost bonus days, R-LATE-3).
+    start = datetime.now(UTC).replace(microsecond=0) - timedelta(hours=1)
+    referee = Referee(store, make_config(game_table(GAME, start=start)))
+    referee.tick(start)
     with store.begin() as uow:
         players = {p: pl.address for p, pl in uow.assignments.current(GAME).items()}
     return store, MailHandler(referee), players

@@ -66,7 +66,7 @@ def game_state(url: str) -> dict[str, Any]:
     store = open_store(url)
     try:
         with store.begin() as uow:
-            phases = [(p.seq, p.code, p.status.value, p.position_before, p.results,
+            phases = [(p.seq, p.code, p.status.value, p.position_before, unheld(p.results),
                        p.position_after)
                       for p in uow.session.scalars(select(Phase).order_by(Phase.seq))]
             orders = sorted((o.power, o.text, o.superseded)
@@ -76,6 +76,15 @@ def game_state(url: str) -> dict[str, Any]:
     finally:
         store.close()
     return {"phases": phases, "orders": orders, "outbox": out, "inbound": inbound}
+
+
+def unheld(results: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Results without the holders' player ids: each run draws the nations from its own
+    secret seed (R-END-3), so who holds which power differs from run to run."""
+    if results is None:
+        return None
+    before = {p: {**v, "holder": None} for p, v in results.get("powers_before", {}).items()}
+    return {**results, "powers_before": before}
 
 
 class Trial:

@@ -97,7 +97,8 @@ def test_status_shows_only_the_senders_own_orders(game) -> None:  # type: ignore
     italy, france = holders["ITALY"], holders["FRANCE"]
     handler.handle(mail(italy, pw(italy) + "A VEN - TRI\nA ROM - APU\nF NAP - ION"), NOW)
     handler.handle(mail(france, pw(france) + "STATO ITALIA", subject="STATO ITALIA"), NOW)
-    bodies = " ".join(m.body for m in replies_to(store, france))
+    bodies = " ".join(m.body for m in replies_to(store, france)
+                      if not m.idempotency_key.startswith(("opened:", "welcome:")))  # the draw names AUSTRIA
     assert "TRI" not in bodies and "Trieste" not in bodies and "APU" not in bodies
     # without the password, STATO reads nothing at all
     handler.handle(mail(france, "STATO", subject="STATO"), NOW)

@@ -21,6 +21,27 @@ from arbitro.variants import load_board
 START = datetime(2025, 3, 1, 20, 0, tzinfo=UTC)
 BOARD = load_board("standard")
 
+# A scripted 1901 that the service and end-to-end tests play: in the Autumn the French
+# army in Burgundy is dislodged (a retreat phase), and France and Germany build.
+SPRING_1901 = {
+    "AUSTRIA": ["A VIE - GAL", "A BUD - SER", "F TRI - ALB"],
+    "ENGLAND": ["F LON - NTH", "F EDI - NWG", "A LVP - YOR"],
+    "FRANCE": ["A PAR - BUR", "A MAR - SPA", "F BRE - MAO"],
+    "GERMANY": ["A MUN - RUH", "A BER - MUN", "F KIE - DEN"],
+    "ITALY": ["A VEN - PIE", "A ROM - VEN", "F NAP - ION"],
+    "RUSSIA": ["A WAR - UKR", "A MOS - SEV", "F SEV - BLA", "F STP/SC - BOT"],
+    "TURKEY": ["F ANK H", "A CON H", "A SMY H"],
+}
+FALL_1901 = {
+    "AUSTRIA": ["A SER H", "F ALB - GRE", "A GAL H"],
+    "ENGLAND": ["F NTH - NWY", "F NWG H", "A YOR H"],
+    "FRANCE": ["A BUR H", "A SPA H", "F MAO - POR"],
+    "GERMANY": ["A RUH - BUR", "A MUN S A RUH - BUR", "F DEN H"],
+    "ITALY": ["A VEN H", "A PIE H", "F ION - TUN"],
+    "RUSSIA": ["F BOT - SWE", "A UKR - RUM", "A SEV H", "F BLA H"],
+    "TURKEY": ["F ANK H", "A CON - BUL", "A SMY H"],
+}
+
 
 def make_config(*games: dict[str, Any], path: Path = Path("/tmp/arbitro-test.toml")) -> Config:
     return parse_config(

@@ -30,6 +30,9 @@ class Game(Base):
     resume_at: Mapped[datetime | None] = mapped_column(UtcDateTime, default=None)
     # Outcome at the end (winner, draw, centre counts...), written by the service.
     result: Mapped[dict[str, Any] | None] = mapped_column(JsonDoc, default=None)
+    # Secret seed of the nation draw (R-END-3), hex; its SHA-256 is mailed when the game
+    # opens, the seed itself with the assignment.
+    draw_seed: Mapped[str | None] = mapped_column(String(64), default=None)
 
 
 class Player(Base):

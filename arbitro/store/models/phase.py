@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..base import Base
@@ -29,6 +29,8 @@ class Phase(Base):
     original_deadline: Mapped[datetime | None] = mapped_column(UtcDateTime, default=None)
     # Bonus days spent in this phase, {power: days} (R-LATE-2).
     lateness: Mapped[dict[str, int]] = mapped_column(JsonDoc, default=dict)
+    # Late days the phase has opened after its on-time deadline (R-LATE-2/3); 0 = on time.
+    late_days: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
     results: Mapped[dict[str, Any] | None] = mapped_column(JsonDoc, default=None)
     position_after: Mapped[dict[str, Any] | None] = mapped_column(JsonDoc, default=None)
     processed_at: Mapped[datetime | None] = mapped_column(UtcDateTime, default=None)

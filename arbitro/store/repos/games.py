@@ -88,6 +88,11 @@ class GameRepo:
         game.settings = dict(settings)  # a new dict: JSON columns do not track mutation
         self.session.flush()
 
+    def set_draw_seed(self, game: Game, seed: str) -> None:
+        """The secret seed of the nation draw (R-END-3); set once, before the draw."""
+        game.draw_seed = seed
+        self.session.flush()
+
     def finish(self, game: Game, result: Mapping[str, Any], now: datetime) -> None:
         game.result = dict(result)
         self.set_status(game, GameStatus.FINISHED, now)

@@ -39,6 +39,7 @@ class PhaseRepo:
             deadline=deadline,
             original_deadline=deadline,
             lateness={},
+            late_days=0,
         )
         self.session.add(phase)
         self.session.flush()
@@ -92,9 +93,20 @@ class PhaseRepo:
     def set_deadline(
         self, phase: Phase, deadline: datetime | None, status: PhaseStatus | None = None
     ) -> None:
+        """A new deadline; set ``open`` again, the phase is on time again (late days 0;
+        the bonus days paid stay paid)."""
         phase.deadline = deadline
         if status is not None:
             phase.status = status
+        if status is PhaseStatus.OPEN:
+            phase.late_days = 0
+        self.session.flush()
+
+    def open_late_day(self, phase: Phase, deadline: datetime) -> None:
+        """R-LATE-2: the phase waits one more late day, ending at ``deadline``."""
+        phase.late_days += 1
+        phase.deadline = deadline
+        phase.status = PhaseStatus.LATE
         self.session.flush()
 
     def add_lateness(self, phase: Phase, power: str, days: int = 1) -> int:
