@@ -53,17 +53,12 @@ _TEXT: dict[str, tuple[str, str]] = {
         "{0} is ordered to move: a support to hold is void (R-ORD-4)",
         "{0} ha l'ordine di muovere: l'appoggio in difesa è nullo (R-ORD-4, appoggio in seconda istanza)",
     ),
-    "convoy_not_sea": (
-        "only fleets at sea can convoy (R-ORD-6); {0} is not a sea",
-        "solo le flotte in mare aperto possono trasportare (R-ORD-6); {0} non è un mare",
-    ),
     "not_adjacent": ("{1} does not border {0}", "{1} non confina con {0}"),
     "army_to_sea": ("an army cannot enter {0}: it is a sea", "un'armata non può entrare in {0}: è un mare"),
     "fleet_inland": ("a fleet cannot enter {0}: it is inland", "una flotta non può entrare in {0}: è nell'entroterra"),
     "coast_needed": ("say which coast of {0}: {1}", "specificare la costa di {0}: {1}"),
     "cannot_stand": ("{0} cannot stand in {1}", "{0} non può stare in {1}"),
     "cannot_convoy_there": ("{0} cannot be reached from {1}, not even by convoy", "{0} non è raggiungibile da {1}, nemmeno con un trasporto"),
-    "wrong_kind": ("the unit in {0} is {1}", "l'unità in {0} è {1}"),
     # notes on accepted orders
     "spelled": ("read «{0}» as {1}", "letto «{0}» come {1}"),
     "coast_inferred": ("coast {0} is the only one reachable", "costa {0}: l'unica raggiungibile"),

@@ -14,7 +14,8 @@ _TEXT: dict[str, tuple[str, str]] = {
     "unknown_province": ("unknown province {0}", "provincia sconosciuta {0}"),
     "no_unit": ("there is no unit in {0}", "non c'è nessuna unità in {0}"),
     "wrong_power": ("the unit in {0} belongs to {1}", "l'unità in {0} appartiene a {1}"),
-    "wrong_kind": ("the unit in {0} is not {1}", "l'unità in {0} non è {1}"),
+    "wrong_kind": ("the unit in {0} is {1}", "l'unità in {0} è {1}"),
+    "cannot_stand": ("{0} cannot stand in {1}", "{0} non può stare in {1}"),
     "wrong_phase": ("this order is not allowed in this phase", "ordine non ammesso in questa fase"),
     "superseded": ("replaced by a later order for the same unit", "sostituito da un ordine successivo per la stessa unità"),
     "own_province": ("a unit cannot move to its own province", "un'unità non può muovere nella propria provincia"),
@@ -31,7 +32,10 @@ _TEXT: dict[str, tuple[str, str]] = {
     "support_unclear": ("say whether the supported unit holds (H) or moves (- X)", "indicare se l'unità appoggiata sta ferma (XXX) o muove (- X)"),
     "support_hold_of_move": ("the unit in {0} was ordered to move: a support to hold does not count", "l'unità in {0} aveva ordine di muovere: l'appoggio in difesa non vale"),
     "support_mismatch": ("the unit in {0} was not ordered to move to {1}", "l'unità in {0} non aveva ordine di muovere in {1}"),
-    "convoy_from_coast": ("only fleets at sea can convoy; {0} is a coastal province", "solo le flotte in mare possono trasportare; {0} è costiera"),
+    "convoy_not_sea": (
+        "only fleets at sea can convoy (R-ORD-6); {0} is not a sea",
+        "solo le flotte in mare aperto possono trasportare (R-ORD-6); {0} non è un mare",
+    ),
     "convoy_not_army": ("only armies can be convoyed", "si possono trasportare solo armate"),
     "convoy_impossible": ("a fleet in {0} cannot be part of a convoy from {1} to {2}", "una flotta in {0} non può far parte di un trasporto da {1} a {2}"),
     "convoy_mismatch": ("the army in {0} was not ordered to move to {1} by convoy", "l'armata in {0} non aveva ordine di muovere in {1} via mare"),
@@ -60,11 +64,17 @@ _TEXT: dict[str, tuple[str, str]] = {
 }
 
 
+# A unit type in a reason's detail ("A", "F") in words.
+_KIND_WORDS = {"en": {"A": "an army", "F": "a fleet"}, "it": {"A": "un'armata", "F": "una flotta"}}
+
+
 def explain(code: str | None, detail: Sequence[str] = (), lang: str = "en") -> str:
     if code is None:
         return ""
     en, it = _TEXT.get(code, (code, code))
     template = it if lang == "it" else en
+    kinds = _KIND_WORDS["it" if lang == "it" else "en"]
+    detail = [kinds.get(x, x) for x in detail]
     try:
         return template.format(*detail)
     except IndexError:
