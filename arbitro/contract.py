@@ -7,6 +7,7 @@ wrong; orders, however bad, never raise: they come back void with a reason.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -55,11 +56,20 @@ def _power(board: Board, name: Any, what: str) -> str:
 def _unit(board: Board, power: str, text: Any, what: str) -> Unit:
     if not isinstance(text, str):
         raise ContractError(f"{what}: units are strings like \"A PAR\"")
+    unit = _unit_value(board, power, text)
+    if unit is None:
+        raise ContractError(f"{what}: {text!r} is not a unit that can stand on this map")
+    return unit
+
+
+@functools.lru_cache(maxsize=8192)
+def _unit_value(board: Board, power: str, text: str) -> Unit | None:
+    """Units are values: one per text (a --jsonl stream names the same units again and again)."""
     kind, _, loc = text.strip().upper().partition(" ")
     loc = loc.strip().replace("(", "/").replace(")", "")
     kind = {"ARMY": "A", "FLEET": "F"}.get(kind, kind)
     if kind not in ("A", "F") or not board.unit_can_stand(kind, loc):
-        raise ContractError(f"{what}: {text!r} is not a unit that can stand on this map")
+        return None
     return Unit(power, kind, loc)
 
 
@@ -67,7 +77,7 @@ def position_from_json(board: Board, data: Mapping[str, Any]) -> Position:
     """The ``adjudicate`` input shape (phase, units, dislodged, centers) as a Position."""
     data = _mapping(data, "the input")
     try:
-        phase = Phase.parse(str(data.get("phase", f"S{board.start_year}M")))
+        phase = _phase(str(data.get("phase", f"S{board.start_year}M")))
     except PhaseError as exc:
         raise ContractError(str(exc)) from exc
     units: list[Unit] = []
@@ -78,7 +88,8 @@ def position_from_json(board: Board, data: Mapping[str, Any]) -> Position:
         power = _power(board, name, "units")
         if not isinstance(texts, list):
             raise ContractError(f"units.{name} must be a list")
-        units.extend(_unit(board, power, t, f"units.{name}") for t in texts)
+        what = f"units.{name}"
+        units.extend([_unit(board, power, t, what) for t in texts])
     dislodged = []
     for name, entries in _mapping(data.get("dislodged"), "dislodged").items():
         power = _power(board, name, "dislodged")
@@ -98,14 +109,19 @@ def position_from_json(board: Board, data: Mapping[str, Any]) -> Position:
             if not isinstance(provs, list):
                 raise ContractError(f"centers.{name} must be a list")
             for c in provs:
-                code = str(c).strip().upper()
-                if code not in board.provinces or not board.provinces[code].supply_centre:
+                code = c if isinstance(c, str) and c in board.supply_centres else str(c).strip().upper()
+                if code not in board.supply_centres:
                     raise ContractError(f"centers.{name}: {c!r} is not a supply centre")
                 centres[code] = power
     try:
         return make_position(phase, units, centres, dislodged)
     except PhaseError as exc:
         raise ContractError(str(exc)) from exc
+
+
+@functools.lru_cache(maxsize=256)
+def _phase(text: str) -> Phase:
+    return Phase.parse(text)  # a value: one per text
 
 
 def position_to_json(position: Position) -> dict[str, Any]:
@@ -163,6 +179,13 @@ def read_orders(
     return orders, unreadable
 
 
+@functools.lru_cache(maxsize=1 << 15)
+def _read_notation(board: Board, power: str, text: str) -> Order | str:
+    """``read_order``, remembered: orders are values, and a --jsonl stream of a game's
+    phases repeats most order texts."""
+    return read_order(board, power, text)
+
+
 def read_one(
     board: Board, power: str, text: str, position: Position | None, rules: Rules
 ) -> Order | str:
@@ -170,7 +193,7 @@ def read_one(
     the game's R-ORD-4/R-ORD-5 options. When neither reads it, the mail parser's reason:
     it reads further ("A Prussia APP A Berlino" is an unclear support, not an unknown
     province PRUSSIA)."""
-    got = read_order(board, power, text)
+    got = _read_notation(board, power, text)
     if not isinstance(got, str):
         return got
     free = parse_one(

@@ -1,56 +1,74 @@
-"""Benchmark: median microseconds to adjudicate one movement phase.
+"""Benchmark: median microseconds to adjudicate one movement phase, beside MILA.
 
     python bench/adjudicate.py [--phases 1000]
 
-Phases come from random legal play (bench/random_games.py). With the optional
-extra ``bench`` installed (PyPI ``diplomacy``, the MILA engine) the same phases
-also go through MILA in the same run, and the speed ratio and the number of
-phases on which the two engines disagree are printed.
+Phases come from random legal play (bench/random_games.py). Each phase goes through:
+
+- ``play()``: the rules core (legality, adjudication, the next position);
+- the contract path of ``arbitro adjudicate --jsonl``: the phase as one JSON input line
+  (units, centres, orders as text) to the JSON output line (parse, play, results);
+- with the optional extra ``bench`` installed (PyPI ``diplomacy``), MILA: ``process()``
+  alone, and the whole of it (a new game, its units and orders set, ``process()``),
+  the counterpart of the contract path.
+
+The three take turns, 25 phases each, so all meet the same machine load while each keeps
+its own data warm. Times are the process's CPU time (``time.process_time``), not wall
+time: on a shared machine the wall time of a phase mostly measures how long the process
+waited for a core, and the ratio moved between 4x and 18x from run to run. Printed: medians, p90s, the ratios, and the phases on which the units
+after the phase differ between the engines (bench/differential.py explains them).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import time
 
+from mila import available, mila_after, mila_run, order_texts
 from random_games import movement_phases
 
-from arbitro.game.orders import format_order
+from arbitro.cli.adjudicate import answer_line
+from arbitro.contract import position_to_json
 from arbitro.game.phases import play
 from arbitro.game.rules import Rules
 from arbitro.variants import load_board
 
 
-def time_arbitro(board, position, orders, rules):
-    t0 = time.perf_counter()
+def time_play(board, position, orders, rules):
+    t0 = time.process_time()
     outcome = play(board, position, orders, rules)
-    elapsed = time.perf_counter() - t0
-    return elapsed, sorted(f"{u.kind} {u.location}" for u in outcome.after.units)
+    elapsed = time.process_time() - t0
+    units = [str(u) for u in outcome.after.units]
+    units += [f"*{d.unit} R {' '.join(sorted(d.retreats))}" for d in outcome.after.dislodged if d.retreats]
+    return elapsed, sorted(units)
 
 
-def mila_engine():
-    try:
-        from diplomacy import Game
-    except ImportError:
-        return None
+def input_line(position, orders) -> str:
+    """The phase as ``arbitro adjudicate --jsonl`` reads it (docs: CONTRACTS.md)."""
+    body = position_to_json(position)
+    doc = {
+        "variant": "standard",
+        "phase": body["phase"],
+        "units": body["units"],
+        "centers": body["centers"],
+        "options": {"defaults": "standard"},
+        "orders": order_texts(orders),
+    }
+    return json.dumps(doc)
 
-    def run(position, orders):
-        game = Game()
-        game.clear_units()
-        game.clear_centers()
-        for power in game.powers:
-            game.set_units(power, [str(u) for u in position.units_of(power)])
-            game.set_centers(power, list(position.centres_of(power)))
-            game.set_orders(power, [format_order(o) for o in orders.get(power, [])])
-        game.set_current_phase(str(position.phase))
-        t0 = time.perf_counter()
-        game.process()
-        elapsed = time.perf_counter() - t0
-        units = [u for us in game.get_units().values() for u in us if not u.startswith("*")]
-        return elapsed, sorted(units)
 
-    return run
+def time_contract(line: str) -> float:
+    t0 = time.process_time()
+    json.dumps(answer_line(line), ensure_ascii=False)  # what `arbitro adjudicate --jsonl` writes
+    return time.process_time() - t0
+
+
+def _summary(name: str, times: list[float]) -> float:
+    med = statistics.median(times) * 1e6
+    p90 = statistics.quantiles(times, n=10)[-1] * 1e6
+    print(f"{name:9} median {med:6.0f} us/phase, p90 {p90:6.0f} us")
+    return med
 
 
 def main() -> None:
@@ -59,35 +77,39 @@ def main() -> None:
     args = ap.parse_args()
     board = load_board("standard")
     phases = movement_phases(board, args.phases)
+    lines = [input_line(p, o) for p, o in phases]
     orders_total = sum(sum(len(v) for v in o.values()) for _, o in phases)
     rules = Rules(defaults="standard")
-    for position, orders in phases[:50]:  # warm caches (adjacency, distances)
-        time_arbitro(board, position, orders, rules)
-    mila = mila_engine()
-    ours, theirs, differ = [], [], 0
-    # The engines take turns, 25 phases each, so both meet the same machine load
-    # while each keeps its own data warm in the processor's caches.
+    for (position, orders), line in zip(phases[:50], lines):  # warm caches (adjacency, names)
+        time_play(board, position, orders, rules)
+        time_contract(line)
+    mila = available()
+    ours, contract, theirs, theirs_whole, differ = [], [], [], [], 0
     for start in range(0, len(phases), 25):
         block = phases[start : start + 25]
         our_units = []
         for position, orders in block:
-            t, units = time_arbitro(board, position, orders, rules)
+            t, units = time_play(board, position, orders, rules)
             ours.append(t)
             our_units.append(units)
-        if mila is not None:
+        for line in lines[start : start + 25]:
+            contract.append(time_contract(line))
+        if mila:
             for (position, orders), mine in zip(block, our_units):
-                t, their_units = mila(position, orders)
+                whole, t, _, game = mila_run(position, order_texts(orders))
                 theirs.append(t)
-                differ += mine != their_units
-    med = statistics.median(ours) * 1e6
+                theirs_whole.append(whole)
+                differ += mine != mila_after(game)
     print(f"phases: {len(phases)} (orders: {orders_total}, {orders_total / len(phases):.1f} per phase)")
-    print(f"arbitro: median {med:.0f} us/phase, p90 {statistics.quantiles(ours, n=10)[-1] * 1e6:.0f} us")
-    if mila is None:
+    med = _summary("play()", ours)
+    cmed = _summary("contract", contract)
+    if not mila:
         print("MILA engine not installed (pip install -e '.[bench]'): no comparison")
         return
-    mmed = statistics.median(theirs) * 1e6
-    print(f"MILA:    median {mmed:.0f} us/phase")
-    print(f"ratio:   arbitro is {mmed / med:.1f}x faster than MILA")
+    mmed = _summary("MILA", theirs)
+    wmed = _summary("MILA+set", theirs_whole)
+    print(f"ratio:    play() {mmed / med:.1f}x MILA's process(); contract path {mmed / cmed:.1f}x MILA's process(),"
+          f" {wmed / cmed:.1f}x MILA's game set-up + process()")
     print(f"phases whose resulting units differ between the engines: {differ}")
 
 

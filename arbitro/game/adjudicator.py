@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .board import Board, province_of
-from .legality import Effective, check_movement_orders, route_exists
+from .first_pass import Effective, check_movement_orders
 from .orders import Order
 from .outcome import OrderResult, Result, Source
 from .position import NEUTRAL, Position, Unit
@@ -183,7 +183,7 @@ class _Resolver:
         if not fleets:
             return False
         alive = {self.unit[f].location for f in fleets if self._resolve(f)}
-        return route_exists(self.board, p, e.target, alive)
+        return self.board.convoy_route(p, e.target, alive)
 
     def _head_to_head(self, p: str) -> bool:
         e = self.eff[p]

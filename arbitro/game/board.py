@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -98,6 +98,7 @@ class Board:
         default_factory=dict, repr=False
     )
     _convoy_seas: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict, repr=False)
+    _seas_reached: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
     _build_sites: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
 
     # -- geometry -------------------------------------------------------
@@ -111,11 +112,12 @@ class Board:
         return self.provinces[province_of(location)]
 
     def is_location(self, location: str) -> bool:
-        code = province_of(location)
-        prov = self.provinces.get(code)
-        if prov is None:
-            return False
-        return location == code or location in prov.coasts
+        return location in self._locations
+
+    @functools.cached_property
+    def _locations(self) -> frozenset[str]:
+        """Every province code and coast: asked for every location read."""
+        return frozenset(loc for p in self.provinces.values() for loc in (p.code, *p.coasts))
 
     def unit_can_stand(self, kind: str, location: str) -> bool:
         """May a unit of this kind exist on this location?"""
@@ -135,49 +137,97 @@ class Board:
         return target in self.fleet_moves.get(source, ())
 
     def reaches(self, kind: str, source: str, province: str) -> bool:
-        """Can the unit move into some location of ``province``?
+        """Can the unit move into some location of ``province`` (no convoy)?
 
         This is what support needs: a fleet may support into a split-coast
-        province it reaches on either coast (DATC 6.B.4).
+        province it reaches on either coast (DATC 6.B.4). A fleet written on a
+        split-coast province without its coast reaches what either coast reaches.
         """
         if kind == ARMY:
             return province in self.army_moves.get(province_of(source), ())
-        moves = self.fleet_moves.get(source, ())
-        return any(loc in moves for loc in self.provinces[province].locations)
+        return (source, province) in self._fleet_reach
+
+    @functools.cached_property
+    def _fleet_reach(self) -> frozenset[tuple[str, str]]:
+        """(fleet location, province) pairs a fleet's move can enter: asked for every
+        fleet's move and support, so made once per board."""
+        pairs = set()
+        for source, targets in self.fleet_moves.items():
+            for t in targets:
+                pairs.add((source, province_of(t)))
+                if "/" in source:
+                    pairs.add((province_of(source), province_of(t)))
+        return frozenset(pairs)
 
     def fleet_coasts_reached(self, source: str, province: str) -> tuple[str, ...]:
-        moves = self.fleet_moves.get(source, ())
+        """The locations of ``province`` a fleet on ``source`` can move to (a fleet
+        written on a split-coast province without its coast: from either coast)."""
+        moves = self.fleet_moves.get(source)
+        if moves is None:
+            here = self.provinces.get(province_of(source))
+            starts = here.coasts if here is not None else ()
+            return tuple(
+                loc for loc in self.provinces[province].locations
+                if any(loc in self.fleet_moves.get(s, ()) for s in starts)
+            )
         return tuple(loc for loc in self.provinces[province].locations if loc in moves)
 
-    def convoyable(self, origin: str, dest: str) -> bool:
-        """Could an army go from one province to another over some chain of seas?"""
-        return bool(self.convoy_seas(origin, dest))
+    # -- sea paths: the one place that knows how armies cross the sea -------
 
     def convoy_seas(self, origin: str, dest: str) -> frozenset[str]:
-        """The seas whose fleets could take part in convoying ``origin`` -> ``dest``."""
+        """The seas whose fleets could take part in convoying ``origin`` -> ``dest``:
+        a question about the map (any sea may hold a fleet), cached per pair."""
         key = (origin, dest)
         cached = self._convoy_seas.get(key)
         if cached is None:
             provs = self.provinces
-            if provs[origin].terrain is Terrain.COAST and provs[dest].terrain is Terrain.COAST:
-                cached = self._seas_reached(origin) & self._seas_reached(dest)
+            o, d = provs.get(origin), provs.get(dest)
+            if (
+                o is not None and d is not None and origin != dest
+                and o.terrain is Terrain.COAST and d.terrain is Terrain.COAST
+            ):
+                cached = self._seas_from(origin, None) & self._seas_from(dest, None)
             else:
                 cached = frozenset()
             self._convoy_seas[key] = cached
         return cached
 
-    def _seas_reached(self, coast: str) -> frozenset[str]:
-        """Seas connected to a coastal province through seas only."""
+    def convoy_route(self, origin: str, dest: str, fleets: Collection[str] | None = None) -> bool:
+        """Is there a chain of seas from ``origin`` to ``dest`` (both coastal)?
+
+        ``fleets``: only these seas may be used (where convoying fleets stand);
+        None: any sea (could the army be convoyed there at all?).
+        """
+        if fleets is None:
+            return bool(self.convoy_seas(origin, dest))
+        if not fleets or origin == dest:
+            return False
+        return any(s in fleets for s in self.convoy_seas(origin, dest)) and bool(
+            self._seas_from(origin, fleets) & self._seas_next_to(dest)
+        )
+
+    def _seas_next_to(self, province: str) -> frozenset[str]:
+        return frozenset(s for s in self.neighbours(province) if self.provinces[s].is_sea)
+
+    def _seas_from(self, coast: str, allowed: Collection[str] | None) -> frozenset[str]:
+        """Seas connected to a coastal province through seas only (``allowed`` ones, or any)."""
+        if allowed is None:
+            cached = self._seas_reached.get(coast)
+            if cached is not None:
+                return cached
         provs = self.provinces
-        todo = [s for s in self.neighbours(coast) if provs[s].is_sea]
+        todo = [s for s in self._seas_next_to(coast) if allowed is None or s in allowed]
         seen = set(todo)
         while todo:
             here = todo.pop()
             for nxt in self.neighbours(here):
-                if nxt not in seen and provs[nxt].is_sea:
+                if nxt not in seen and provs[nxt].is_sea and (allowed is None or nxt in allowed):
                     seen.add(nxt)
                     todo.append(nxt)
-        return frozenset(seen)
+        found = frozenset(seen)
+        if allowed is None:
+            self._seas_reached[coast] = found
+        return found
 
     def neighbours(self, province: str) -> frozenset[str]:
         """Provinces next to this one by land or sea (the graph of R-RET-3)."""

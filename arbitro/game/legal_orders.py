@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 
 from .board import ARMY, FLEET, Board, province_of
-from .legality import route_exists
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
 from .position import MOVEMENT, NEUTRAL, RETREAT, Position, Unit
 
@@ -32,8 +31,7 @@ def unit_moves(board: Board, position: Position, unit: Unit) -> list[Move]:
         for dest in sorted(board.provinces):
             if (
                 dest != unit.province
-                and board.convoy_seas(unit.province, dest) & fleets_at_sea
-                and route_exists(board, unit.province, dest, fleets_at_sea)
+                and board.convoy_route(unit.province, dest, fleets_at_sea)
             ):
                 moves.append(Move(unit.power, ARMY, unit.location, dest, dest in adjacent))
     return moves
@@ -141,7 +139,7 @@ def _random_movement(
     convoyed = set()
     for p, fs in fleets.items():
         move = chosen[p]
-        if isinstance(move, Move) and route_exists(board, p, province_of(move.destination), fs):
+        if isinstance(move, Move) and board.convoy_route(p, province_of(move.destination), fs):
             convoyed.add(p)
     out: dict[str, list[Order]] = {}
     for u in units:

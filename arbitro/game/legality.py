@@ -1,269 +1,392 @@
-"""Movement orders against the board: each unit gets one effective order.
+"""Is this order legal for this unit on this board, and what is its normal form?
 
-Illegal orders become holds and are reported void with a reason (R-ORD-3);
-nothing here raises on a player's order.
+The one place that answers it (the role of godip's ``Validate``): the order reader's
+feedback, the ballots and referee defaults, and the adjudicator's first pass all ask
+:func:`validate`. Only what holds whatever the other orders are is checked here: the
+map (adjacency, coasts, seas, possible convoy routes), the position (which unit stands
+where, whose it is, where a dislodged unit may retreat) and the phase. Whether the other
+orders make an order succeed (a convoy actually ordered, a support matched) is the
+adjudicator's business.
+
+The answer is the order in *normal form* (power, unit type and exact locations filled in,
+a coast inferred where ``infer_single_coast`` allows it, R-ORD-5) or a :class:`Void` with
+a reason code (its words: ``reason.<code>`` in the catalogs, :mod:`arbitro.words`).
+Without a position (the reader checking a mail before the board is known) the order is
+checked against the map alone.
+Illegal is data, never an exception.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
 from dataclasses import dataclass, field
 
 from .board import ARMY, FLEET, Board, Terrain, province_of
-from .orders import Convoy, Hold, Move, Order, Support, Waive
-from .outcome import OrderResult, Result, Source
-from .position import Position, Unit
+from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
+from .position import ADJUSTMENT, MOVEMENT, RETREAT, Dislodged, Position
 
-_KIND_NAME = {ARMY: "an army", FLEET: "a fleet"}
-_UNIT_ORDERS = (Hold, Move, Support, Convoy)
-
-
-@dataclass(slots=True)
-class Effective:
-    """The order a unit really executes (internal to adjudication)."""
-
-    kind: str  # "hold" | "move" | "support" | "convoy"
-    target: str = ""  # move: destination province; support/convoy: the other unit's province
-    target2: str | None = None  # support: destination province (None = hold); convoy: dest
-    location: str = ""  # move: destination location, coast included
-    convoyed: bool = False  # move: goes by convoy
-    via: bool = False  # move: the player asked for a convoy
-    given: tuple[Order, Source] | None = None  # the player's order, once legal
+# How far off an order is (the reader prefers the reading with the lowest level):
+# the unit is not there or not the player's; the unit is of the other type; the
+# order is impossible on the map or in the phase.
+NO_UNIT, WRONG_KIND, ILLEGAL = 3, 2, 1
 
 
-@dataclass
-class Checked:
-    effective: dict[str, Effective]
-    results: dict[str, OrderResult] = field(default_factory=dict)
+@dataclass(frozen=True)
+class Void:
+    reason: str  # a reason code (its words: catalog key reason.<code>, arbitro/words)
+    detail: tuple[str, ...] = ()
+    level: int = field(default=ILLEGAL, compare=False)
 
 
-# Placeholder keeping a legal order's place in the results until it is adjudicated.
-_PENDING = OrderResult(Waive(""), Result.SUCCEEDS)
+_PHASES_OF: dict[type, tuple[str, ...]] = {
+    Hold: (MOVEMENT,), Move: (MOVEMENT,), Support: (MOVEMENT,), Convoy: (MOVEMENT,),
+    Retreat: (RETREAT,), Disband: (RETREAT, ADJUSTMENT), Build: (ADJUSTMENT,),
+    Waive: (ADJUSTMENT,),
+}
+_WRONG_PHASE = Void("wrong_phase")
 
 
-# Every unit without a (legal) order of its own holds; they share one value, which
-# nothing mutates (only moves are marked "convoyed" in _match).
-_HOLD = Effective("hold")
+def validate(
+    board: Board,
+    order: Order,
+    position: Position | None = None,
+    phase: str | None = None,
+    *,
+    power: str | None = None,
+    infer_single_coast: bool = True,
+) -> Order | Void:
+    """``order`` in normal form, or why it is void.
+
+    ``phase``: the phase kind (M, R, A) or None for any. ``power``: whose order it is
+    (ballots: the power voted for); by default the power the order names, and an
+    order naming no power ("") is checked for whatever unit stands there.
+    ``infer_single_coast``: a fleet moved to a split-coast province without a coast
+    goes to the one coast it can reach (on) or the order is void (off, R-ORD-5).
+    """
+    cls = type(order)
+    wrong_phase = phase is not None and phase not in _PHASES_OF[cls]
+    if isinstance(order, Waive):
+        return _WRONG_PHASE if wrong_phase else order
+    owner = power if power is not None else order.power
+    loc = order.location
+    here = loc if "/" not in loc else province_of(loc)  # inline: asked for every order
+    if here not in board.provinces:
+        return Void("unknown_province", (loc,), NO_UNIT)
+    if type(order) is Build:
+        return _WRONG_PHASE if wrong_phase else _build(board, order, position, owner)
+    kind = order.kind
+    dislodged = None
+    if position is not None:
+        if phase == RETREAT or (phase is None and type(order) is Retreat):
+            dislodged = position.dislodged_in(here)
+            if dislodged is None:
+                return Void("not_dislodged", (here,), NO_UNIT)
+            unit = dislodged.unit
+        else:
+            found = position.by_province.get(here)
+            if found is None:
+                return Void("no_unit", (here,), NO_UNIT)
+            unit = found
+        if owner and unit.power != owner:
+            return Void("wrong_power", (here, unit.power), NO_UNIT)
+        if kind is not None and kind != unit.kind:
+            return Void("wrong_kind", (here, unit.kind), WRONG_KIND)
+        kind, loc = unit.kind, unit.location
+        owner = owner or unit.power
+    elif kind is not None and not can_stand(board, kind, loc):
+        return Void("cannot_stand", (kind, here))
+    if wrong_phase:  # after the unit: "no unit there" says more than "not now"
+        return _WRONG_PHASE
+    # The order as given is its own normal form when nothing had to be filled in: most
+    # orders are, and a new frozen value costs more than the rest of the check.
+    same = owner == order.power and kind == order.kind and loc == order.location
+    if type(order) is Move:
+        if kind is None:
+            return _unknown_kind(board, order, infer_single_coast)
+        return _move(board, owner, kind, loc, order.destination, order.via_convoy, infer_single_coast,
+                     order if same else None)
+    if type(order) is Hold:
+        return order if same else Hold(owner, kind, loc)
+    if type(order) is Support:
+        return _support(board, position, order, owner, kind, loc)
+    if type(order) is Convoy:
+        return _convoy(board, position, order, owner, kind, loc)
+    if type(order) is Disband:
+        return order if same else Disband(owner, kind, loc)
+    assert isinstance(order, Retreat)
+    return _retreat(board, order, owner, kind, loc, dislodged, infer_single_coast)
 
 
-def _void(order: Order, source: Source, reason: str, *detail: str) -> OrderResult:
-    return OrderResult(order, Result.VOID, reason, tuple(detail), source)
-
-
-def check_movement_orders(
+def check_unit_order(
     board: Board,
     position: Position,
-    orders: Sequence[tuple[Order, Source]],
+    power: str,
+    order: Order,
     infer_single_coast: bool = True,
-) -> Checked:
-    eff: dict[str, Effective] = dict.fromkeys(position.by_province, _HOLD)
-    checked = Checked(eff)
-    results = checked.results
-    unit_in = position.by_province.get
-    for i, (order, source) in enumerate(orders):
-        if not isinstance(order, _UNIT_ORDERS):
-            results[f"#{i}"] = _void(order, source, "wrong_phase")
-            continue
-        loc = order.location
-        prov = loc if "/" not in loc else province_of(loc)
-        unit = unit_in(prov)
-        if unit is None:
-            results[f"#{i}"] = _void(order, source, "no_unit", order.location)
-            continue
-        if unit.power != order.power:
-            results[f"#{i}"] = _void(order, source, "wrong_power", prov, unit.power)
-            continue
-        if order.kind is not None and order.kind != unit.kind:
-            results[f"#{i}"] = _void(order, source, "wrong_kind", prov, _KIND_NAME[order.kind])
-            continue
-        if prov in results:
-            # One order per unit (R-ORD-3): the later order replaces the earlier one.
-            earlier = results.pop(prov)
-            first = eff[prov].given if earlier is _PENDING else (earlier.order, earlier.source)
-            assert first is not None
-            results[f"{prov}#{i}"] = _void(first[0], first[1], "superseded")
-        e = _check_one(board, position, unit, order, infer_single_coast)
-        if isinstance(e, tuple):
-            eff[prov] = _HOLD
-            results[prov] = _void(order, source, *e)
-        else:
-            e.given = (order, source)
-            eff[prov] = e
-            results[prov] = _PENDING  # its outcome comes from the adjudication
-    _match(board, position, checked)
+) -> Hold | Move | Support | Convoy | Void:
+    """A movement order given for one of ``power``'s units (ballots, R-ONP-3/5): its
+    normal form, so that equal votes compare equal (``A ROM - APU`` and ``ROM - APU``
+    are one order), or Void."""
+    checked = validate(board, order, position, MOVEMENT, power=power, infer_single_coast=infer_single_coast)
+    assert isinstance(checked, (Hold, Move, Support, Convoy, Void))
     return checked
 
 
-def _check_one(
-    board: Board, position: Position, unit: Unit, order: Order, infer: bool
-) -> Effective | tuple[str, ...]:
-    here = unit.province
-    if isinstance(order, Hold):
-        return Effective("hold")  # its own value: it carries the player's order
-    if isinstance(order, Move):
-        return _check_move(board, unit, order, infer)
-    if isinstance(order, Support):
-        sp = province_of(order.supported)
-        if sp not in board.provinces:
-            return ("unknown_province", order.supported)
-        if sp == here:
-            return ("support_self",)
-        if position.unit_in(sp) is None:
-            return ("no_unit", sp)
-        if order.destination is None:
-            if not board.reaches(unit.kind, unit.location, sp):
-                return ("support_unreachable", here, sp)
-            return Effective("support", target=sp)
-        dp = province_of(order.destination)
-        if dp not in board.provinces:
-            return ("unknown_province", order.destination)
-        if dp == here:
-            return ("support_own_province",)
-        if dp == sp:
-            return ("own_province",)
-        if not board.reaches(unit.kind, unit.location, dp):
-            return ("support_unreachable", here, dp)
-        return Effective("support", target=sp, target2=dp, location=order.destination)
-    assert isinstance(order, Convoy)
-    if board.provinces[here].terrain is not Terrain.SEA or unit.kind != FLEET:
-        return ("convoy_from_coast", here)
-    ap, dp = province_of(order.army), province_of(order.destination)
-    if ap not in board.provinces:
-        return ("unknown_province", order.army)
-    if dp not in board.provinces:
-        return ("unknown_province", order.destination)
-    army = position.unit_in(ap)
-    if army is None:
-        return ("no_unit", ap)
-    if army.kind != ARMY:
-        return ("convoy_not_army",)
-    if here not in board.convoy_seas(ap, dp):
-        # A fleet that could be on no route from the army to its goal (DATC 4.E.1).
-        return ("convoy_impossible", here, ap, dp)
-    return Effective("convoy", target=ap, target2=dp)
+@functools.lru_cache(maxsize=8)
+def _standing(board: Board) -> frozenset[tuple[str, str]]:
+    """Every (unit type, location) where a unit may be written as standing: where it
+    may exist, and a fleet on a split-coast province without its coast."""
+    out = set()
+    for prov in board.provinces.values():
+        for loc in (prov.code, *prov.coasts):
+            for kind in (ARMY, FLEET):
+                if board.unit_can_stand(kind, loc) or (kind == FLEET and loc == prov.code and prov.coasts):
+                    out.add((kind, loc))
+    return frozenset(out)
 
 
-def _check_move(
-    board: Board, unit: Unit, order: Move, infer: bool
-) -> Effective | tuple[str, ...]:
-    here = unit.province
-    written = order.destination
+def can_stand(board: Board, kind: str, location: str) -> bool:
+    """May a unit of this type be named on this location?"""
+    return (kind, location) in _standing(board)
+
+
+# -- moves and retreats --------------------------------------------------------
+
+
+def _move(
+    board: Board, power: str, kind: str, loc: str, written: str, via: bool, infer: bool,
+    given: Move | None = None, convoy: bool = True,
+) -> Move | Void:
+    """A move (``convoy``: possibly by convoy); ``given``: the order, when its power,
+    type and location are already the normal form's."""
+    rule = _move_rule(board, kind, loc, written, via, infer, convoy)
+    if isinstance(rule, Void):
+        return rule
+    dest, by_sea = rule
+    if given is not None and dest == written and by_sea == via:
+        return given
+    return Move(power, kind, loc, dest, by_sea)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _move_rule(
+    board: Board, kind: str, loc: str, written: str, via: bool, infer: bool, convoy: bool
+) -> tuple[str, bool] | Void:
+    """The destination location and whether the move is by convoy, or why it is void: a
+    question about the map alone, so asked once per board and move (a game repeats its
+    moves)."""
+    here = loc if "/" not in loc else province_of(loc)
     dp = written if "/" not in written else province_of(written)
     target = board.provinces.get(dp)
     if target is None:
-        return ("unknown_province", written)
+        return Void("unknown_province", (written,))
     if dp == here:
-        return ("own_province",)
+        return Void("own_province")
     terrain = target.terrain
     if terrain is Terrain.IMPASSABLE:
-        return ("impassable", dp)
-    if unit.kind == ARMY:
+        return Void("impassable", (dp,))
+    if kind == ARMY:
         if terrain is Terrain.SEA:
-            return ("army_to_sea", dp)
+            return Void("army_to_sea", (dp,))
         # An army ignores any coast written after its destination (DATC 4.B.6).
         if dp in board.army_moves.get(here, ()):
-            # Over land unless a convoy is ordered for it (decided in _match).
-            return Effective("move", target=dp, location=dp, via=order.via_convoy)
-        if board.convoyable(here, dp):
-            return Effective("move", target=dp, location=dp, convoyed=True, via=True)
-        return ("cannot_convoy_there", dp, here)
+            return dp, via
+        coastal = terrain is Terrain.COAST and board.provinces[here].terrain is Terrain.COAST
+        if convoy and coastal and board.convoy_route(here, dp):
+            # A move that needs a convoy is a convoy move, written with VIA or not.
+            return dp, True
+        return Void("cannot_convoy_there" if convoy and coastal else "not_adjacent", (dp, here))
+    if via:
+        return Void("convoy_not_army")
     if terrain is Terrain.LAND:
-        return ("fleet_inland", dp)
+        return Void("fleet_inland", (dp,))
     if not target.coasts:
-        if dp in board.fleet_moves.get(unit.location, ()):
-            return Effective("move", target=dp, location=dp)
-        return ("not_adjacent", dp, unit.location)
-    reached = board.fleet_coasts_reached(unit.location, dp)
+        if not board.reaches(FLEET, loc, dp):
+            return Void("not_adjacent", (dp, here))
+        return dp, False
+    reached = board.fleet_coasts_reached(loc, dp)
     if not reached:
-        return ("not_adjacent", dp, unit.location)
-    dest = written
-    if dest in target.coasts:
-        if dest not in reached:
-            return ("coast_unreachable", unit.location, dest)
-    elif len(reached) == 1 and infer:
-        dest = reached[0]
-    else:
-        return ("coast_needed", dp, ", ".join(reached))
-    return Effective("move", target=dp, location=dest)
+        return Void("not_adjacent", (dp, here))
+    if written in target.coasts:
+        if written not in reached:
+            return Void("coast_unreachable", (loc, written))
+        return written, False
+    if len(reached) == 1 and infer:
+        return reached[0], False
+    return Void("coast_needed", (dp, ", ".join(reached)))
 
 
-def _match(board: Board, position: Position, checked: Checked) -> None:
-    """Tie moves, convoys and supports together; what matches nothing is void."""
-    eff = checked.effective
-    convoys: dict[str, list[str]] = {}
-    for p, e in eff.items():
-        if e.kind == "convoy" and eff[e.target].kind == "move" and eff[e.target].target == e.target2:
-            convoys.setdefault(e.target, []).append(p)
-    for a, e in eff.items():
-        if e.kind != "move" or e.convoyed:
+def _unknown_kind(board: Board, order: Move, infer: bool) -> Move | Void:
+    """A move read without its unit type or a position: legal if some type could make it."""
+    here = province_of(order.location)
+    voids: list[Void] = []
+    for kind in (ARMY, FLEET):
+        if can_stand(board, kind, order.location if kind == FLEET else here):
+            got = _move(board, order.power, kind, order.location, order.destination, order.via_convoy, infer)
+            if not isinstance(got, Void):
+                return order
+            voids.append(got)
+    return voids[0] if voids else Void("cannot_stand", ("?", here))
+
+
+def _retreat(
+    board: Board, order: Retreat, power: str, kind: str | None, loc: str,
+    dislodged: Dislodged | None, infer: bool,
+) -> Retreat | Void:
+    written = order.destination
+    if dislodged is not None:
+        retreats = dislodged.retreats
+        # Where the dislodged unit may go was settled by the movement phase (R-RET-1).
+        if written in retreats:
+            return Retreat(power, kind, loc, written)
+        wp = province_of(written)
+        matches = [r for r in retreats if province_of(r) == wp]
+        if len(matches) == 1 and (written == wp or matches[0] == written):
+            return Retreat(power, kind, loc, matches[0])
+        return Void("retreat_invalid", (written, ", ".join(retreats) or "-"))
+    if kind is None:
+        return order
+    got = _move(board, power, kind, loc, written, False, infer, convoy=False)
+    if isinstance(got, Void):
+        return got
+    return Retreat(power, kind, loc, got.destination)
+
+
+# -- supports and convoys --------------------------------------------------------
+
+
+def _support(
+    board: Board, position: Position | None, order: Support, power: str, kind: str | None, loc: str
+) -> Support | Void:
+    here = loc if "/" not in loc else province_of(loc)
+    sp = order.supported if "/" not in order.supported else province_of(order.supported)
+    if sp not in board.provinces:
+        return Void("unknown_province", (order.supported,))
+    if sp == here:
+        return Void("support_self")
+    skind, sloc = order.supported_kind, order.supported
+    if position is not None:
+        helped = position.unit_in(sp)
+        if helped is None:
+            return Void("no_unit", (sp,))
+        if skind is not None and skind != helped.kind:
+            # level ILLEGAL: the order's own unit is right, the order is not
+            return Void("wrong_kind", (sp, helped.kind))
+        skind, sloc = helped.kind, helped.location
+    elif skind is not None and not can_stand(board, skind, sloc):
+        return Void("cannot_stand", (skind, sp))
+    rule = _support_rule(board, kind, loc, sp, skind, sloc, order.destination)
+    if isinstance(rule, Void):
+        return rule
+    return _support_value(order, power, kind, loc, skind, sloc, rule or None)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _support_rule(
+    board: Board, kind: str | None, loc: str, sp: str, skind: str | None, sloc: str, written: str | None
+) -> str | Void:
+    """The support's destination in normal form ("" for a support to hold), or why it is
+    void: the map's part of the check, asked once per board and support."""
+    here = loc if "/" not in loc else province_of(loc)
+    if written is None:
+        if not _reaches(board, kind, loc, sp):
+            return Void("support_unreachable", (here, sp))
+        return ""
+    dp = province_of(written)
+    target = board.provinces.get(dp)
+    if target is None:
+        return Void("unknown_province", (written,))
+    if dp == here:
+        return Void("support_own_province")
+    if dp == sp:
+        return Void("own_province")
+    if not _reaches(board, kind, loc, dp):
+        return Void("support_unreachable", (here, dp))
+    # The supported unit must be able to make the move (by convoy, for an army).
+    # Into a province: which coast a supported fleet takes does not matter (DATC 6.B.4).
+    kinds = (skind,) if skind is not None else (ARMY, FLEET)
+    first: Void | None = None
+    for k in kinds:
+        if not can_stand(board, k, sloc if k == FLEET else sp):
             continue
-        # An army ordered to an adjacent province goes by convoy only when a fleet is
-        # ordered to convoy it and the player wrote "via convoy" or one of its own
-        # fleets convoys it (DATC 4.A.3); otherwise over land (DATC 6.G.8).
-        fleets = convoys.get(a)
-        if (
-            fleets
-            and (e.via or any(_power(position, f) == _power(position, a) for f in fleets))
-            and route_exists(board, a, e.target, {position.unit_in(f).location for f in fleets})  # type: ignore[union-attr]
-        ):
-            e.convoyed = True
-    at_sea: set[str] | None = None
-    for a, e in list(eff.items()):
-        if e.kind != "move" or not e.convoyed:
-            continue
-        if at_sea is None:
-            seas = board.seas
-            at_sea = {u.location for u in position.units if u.province in seas}
-        if not route_exists(board, a, e.target, at_sea):
-            # Not even a chain of fleets that could convoy it: the order cannot be
-            # carried out and the army holds (DATC 6.D.32). With such fleets present
-            # the move stands and merely fails if they do not convoy (DATC 6.D.8).
-            _unmatch(checked, a, "no_convoy")
-    for p, e in list(eff.items()):
-        if e.kind == "convoy":
-            army = eff[e.target]
-            if not (army.kind == "move" and army.convoyed and army.target == e.target2):
-                _unmatch(checked, p, "convoy_mismatch", e.target, e.target2 or "")
-    for p, e in list(eff.items()):
-        if e.kind != "support":
-            continue
-        other = eff[e.target]
-        if e.target2 is None:
-            if other.kind == "move":
-                _unmatch(checked, p, "support_hold_of_move", e.target)
-        elif not (other.kind == "move" and other.target == e.target2):
-            _unmatch(checked, p, "support_mismatch", e.target, e.target2)
-        elif "/" in e.location and e.location != other.location:
-            # A support naming the other coast supports a move that was not made.
-            _unmatch(checked, p, "support_mismatch", e.target, e.location)
+        got = _move_rule(board, k, sloc, dp, False, True, True)
+        if not isinstance(got, Void) or got.reason == "coast_needed":
+            first = None
+            break
+        first = first or got
+    if first is not None:
+        return first
+    # A coast named in a support of a fleet's move is kept: it supports only the move to
+    # that coast (DATC 6.B.9); an army's move ignores coasts (DATC 6.B.12), so its support does.
+    return written if written in target.coasts and skind != ARMY else dp
 
 
-def _power(position: Position, province: str) -> str:
-    unit = position.unit_in(province)
-    return unit.power if unit else ""
+def _support_value(
+    order: Support, power: str, kind: str | None, loc: str, skind: str | None, sloc: str, dest: str | None
+) -> Support:
+    if (power, kind, loc, skind, sloc, dest) == (
+        order.power, order.kind, order.location, order.supported_kind, order.supported, order.destination
+    ):
+        return order
+    return Support(power, kind, loc, skind, sloc, dest)
 
 
-def route_exists(board: Board, origin: str, dest: str, fleets: set[str]) -> bool:
-    """Is there a chain of these fleets' seas from ``origin`` to ``dest``?"""
-    fm = board.fleet_moves
-    origin_locs = board.provinces[origin].locations
-    dest_locs = board.provinces[dest].locations
-    frontier = [f for f in fleets if any(loc in fm.get(f, ()) for loc in origin_locs)]
-    seen = set(frontier)
-    while frontier:
-        f = frontier.pop()
-        adj = fm.get(f, ())
-        if any(loc in adj for loc in dest_locs):
-            return True
-        for g in fleets:
-            if g not in seen and g in adj:
-                seen.add(g)
-                frontier.append(g)
-    return False
+def _reaches(board: Board, kind: str | None, loc: str, province: str) -> bool:
+    if kind is not None:
+        return board.reaches(kind, loc, province)
+    return any(
+        can_stand(board, k, loc) and board.reaches(k, loc, province) for k in (ARMY, FLEET)
+    )
 
 
-def _unmatch(checked: Checked, p: str, reason: str, *detail: str) -> None:
-    given = checked.effective[p].given
-    checked.effective[p] = _HOLD
-    if given is not None:
-        checked.results[p] = _void(given[0], given[1], reason, *detail)
+def _convoy(
+    board: Board, position: Position | None, order: Convoy, power: str, kind: str | None, loc: str
+) -> Convoy | Void:
+    here = province_of(loc)
+    if kind == ARMY or board.provinces[here].terrain is not Terrain.SEA:
+        return Void("convoy_not_sea", (here,))  # R-ORD-6: only fleets at sea
+    ap, dp = province_of(order.army), province_of(order.destination)
+    for code, written in ((ap, order.army), (dp, order.destination)):
+        if code not in board.provinces:
+            return Void("unknown_province", (written,))
+    army = ap
+    if position is not None:
+        carried = position.unit_in(ap)
+        if carried is None:
+            return Void("no_unit", (ap,))
+        if carried.kind != ARMY:
+            return Void("convoy_not_army")
+        army = carried.location
+    if ap == dp:
+        return Void("own_province")
+    seas = board.convoy_seas(ap, dp)
+    if not seas:
+        return Void("cannot_convoy_there", (dp, ap))
+    if here not in seas:
+        # A fleet that could be on no route from the army to its goal (DATC 4.E.1).
+        return Void("convoy_impossible", (here, ap, dp))
+    if (power, FLEET, loc, army, dp) == (order.power, order.kind, order.location, order.army, order.destination):
+        return order
+    return Convoy(power, FLEET, loc, army, dp)
+
+
+# -- builds ---------------------------------------------------------------------------
+
+
+def _build(board: Board, order: Build, position: Position | None, power: str) -> Build | Void:
+    here = province_of(order.location)
+    prov = board.provinces[here]
+    kind = order.kind
+    if kind is not None:
+        if not can_stand(board, kind, order.location):
+            return Void("cannot_stand", (kind, here))
+        if kind == FLEET and prov.coasts and order.location == here:
+            return Void("coast_needed", (here, ", ".join(prov.coasts)))
+    if power in board.powers and here not in board.build_centres_of(power):
+        return Void("not_home_centre", (here, power))
+    if position is not None:
+        if position.unit_in(here) is not None:
+            return Void("occupied", (here,))
+        if power in board.powers and position.centres.get(here) != power:
+            return Void("centre_not_owned", (here,))
+    return Build(power, kind, order.location)

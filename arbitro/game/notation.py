@@ -34,8 +34,48 @@ def _location(board: Board, word: str) -> str | None:
     return f"{code}/{coast}" if board.provinces[code].coasts else code
 
 
+def _exact(board: Board, power: str, text: str) -> Order | None:
+    """The common orders written exactly in the notation (upper case, one space between
+    words, known locations: what MILA and the CLI contracts send), read without the
+    general tokenizer; None for anything else. Same values as the general path."""
+    w = text.split(" ")
+    n = len(w)
+    if n < 2 or n > 7 or (w[0] != "A" and w[0] != "F"):
+        return None
+    ok = board.is_location
+    kind, loc = w[0], w[1]
+    if not ok(loc):
+        return None
+    if n == 2:
+        return Hold(power, kind, loc)
+    verb = w[2]
+    if n == 3:
+        if verb == "H":
+            return Hold(power, kind, loc)
+        if verb == "D":
+            return Disband(power, kind, loc)
+        if verb == "B":
+            return Build(power, kind, loc)
+        return None
+    if verb == "-" and ok(w[3]) and (n == 4 or (n == 5 and w[4] == "VIA")):
+        return Move(power, kind, loc, w[3], n == 5)
+    if verb == "R" and n == 4 and ok(w[3]):
+        return Retreat(power, kind, loc, w[3])
+    if (verb == "S" or verb == "C") and (w[3] == "A" or w[3] == "F") and ok(w[4]):
+        if n == 7 and w[5] == "-" and ok(w[6]):
+            if verb == "S":
+                return Support(power, kind, loc, w[3], w[4], w[6])
+            return Convoy(power, kind, loc, w[4], w[6])
+        if verb == "S" and (n == 5 or (n == 6 and w[5] == "H")):
+            return Support(power, kind, loc, w[3], w[4])
+    return None
+
+
 def read_order(board: Board, power: str, text: str) -> Order | str:
     """An Order, or an English error message saying what could not be read."""
+    exact = _exact(board, power, text)
+    if exact is not None:
+        return exact
     raw = text.strip()
     compact = re.sub(r"\s*\(\s*(\w\w)\s*\)", r"/\1", raw)  # "stp (nc)" -> "stp/nc"
     words = _TOKEN.findall(compact.replace("->", " - ").replace("–", "-"))

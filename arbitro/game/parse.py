@@ -44,7 +44,7 @@ from .order_words import (
     lex,
 )
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
-from .parse_checks import ILLEGAL, NO_UNIT, Problem, check, reaches, sea_path
+from .legality import ILLEGAL, NO_UNIT, Void, validate
 from .phases import adjustment_counts
 from .position import ADJUSTMENT, Position, Unit
 from .position import RETREAT as RETREAT_PHASE
@@ -772,8 +772,14 @@ def _finish(w: _Words, d: _Draft) -> _Draft:
 # -- one draft: readings on the board -------------------------------------------
 
 
+def _check(ctx: _Context, order: Order) -> list[Void]:
+    """Why the order read is void on this board, position and phase (the one legality)."""
+    legal = validate(ctx.board, order, ctx.position, ctx.phase, infer_single_coast=ctx.infer)
+    return [legal] if isinstance(legal, Void) else []
+
+
 _Note = tuple[str, tuple[str, ...]]
-_Built = tuple[Order, list[Problem], list[_Note]]
+_Built = tuple[Order, list[Void], list[_Note]]
 
 
 class _Error(NamedTuple):
@@ -783,7 +789,7 @@ class _Error(NamedTuple):
 
 class _Reading(NamedTuple):
     order: Order | None
-    problems: tuple[Problem, ...]
+    problems: tuple[Void, ...]
     notes: tuple[_Note, ...]
     error: tuple[str, tuple[str, ...]] | None = None  # a syntax error (no order)
 
@@ -845,7 +851,7 @@ def _judge_tail(ctx: _Context, number: int, d: _Draft, text: str, best: _Reading
         return _unclear_support(ctx, number, text, order)  # type: ignore[arg-type]
     if best.problems:
         p = max(best.problems, key=lambda p: p.level)
-        return _report(ctx, number, text, VOID, order, p.code, p.details, _suggest_problem(ctx, order, p))
+        return _report(ctx, number, text, VOID, order, p.reason, p.detail, _suggest_problem(ctx, order, p))
     notes = best.notes
     if d.trailing:
         words = [t.text for t in d.trailing if t.type in (UNK, VERB)]
@@ -881,7 +887,7 @@ def _reading(ctx: _Context, d: _Draft, pick: dict[int, str]) -> _Reading:
             notes.append(("spelled", (t.text, pick[id(t)])))
     if d.verb == WAIVE:
         order: Order = Waive(power or "")
-        return _Reading(order, tuple(check(board, order, pos, ctx.phase)), tuple(notes))
+        return _Reading(order, tuple(_check(ctx, order)), tuple(notes))
     assert d.loc is not None
     here = pick[id(d.loc)]
     verb = d.verb
@@ -905,9 +911,9 @@ def _reading(ctx: _Context, d: _Draft, pick: dict[int, str]) -> _Reading:
             unit = pos.unit_in(here)
     if power is None and unit is not None:
         power = unit.power
-    problems: list[Problem] = []
+    problems: list[Void] = []
     if ctx.power and d.power and d.power != ctx.power:
-        problems.append(Problem(NO_UNIT, "other_power", (d.power, ctx.power)))
+        problems.append(Void("other_power", (d.power, ctx.power), NO_UNIT))
     kinds: list[str | None]
     if d.kind:
         kinds = [d.kind]
@@ -931,14 +937,14 @@ def _reading(ctx: _Context, d: _Draft, pick: dict[int, str]) -> _Reading:
         if isinstance(built, _Error):
             return _Reading(None, (), (), (built.code, built.details))
         order, extra, more = built
-        return _Reading(order, tuple(problems + extra + check(board, order, pos, ctx.phase)), tuple(notes + more))
+        return _Reading(order, tuple(problems + extra + _check(ctx, order)), tuple(notes + more))
     tried: list[_Built] = []
     for kind, tkind in itertools.product(kinds, tkinds):
         built = _build(ctx, d, pick, verb, power or "", kind, tkind, unit)
         if isinstance(built, _Error):
             return _Reading(None, (), (), (built.code, built.details))
         order, extra, more_notes = built
-        probs = extra + check(board, order, pos, ctx.phase)
+        probs = extra + _check(ctx, order)
         tried.append((order, probs, more_notes))
     good = [t for t in tried if not t[1]]
     if len(good) == 1 or (good and len(tried) == 1):
@@ -966,7 +972,7 @@ def _unkinded(
     if isinstance(built, _Error):
         return options[0]
     order, extra, notes = built
-    return order, extra + check(ctx.board, order, ctx.position, ctx.phase), notes
+    return order, extra + _check(ctx, order), notes
 
 
 def _stands(board: Board, kind: str, code: str) -> bool:
@@ -976,7 +982,7 @@ def _stands(board: Board, kind: str, code: str) -> bool:
     return any(board.unit_can_stand(kind, loc) for loc in prov.locations)
 
 
-def _location(ctx: _Context, tok: Token, code: str, kind: str | None) -> tuple[str, list[Problem], list[tuple[str, tuple[str, ...]]]]:
+def _location(ctx: _Context, tok: Token, code: str, kind: str | None) -> tuple[str, list[Void], list[tuple[str, tuple[str, ...]]]]:
     """A written province (+ coast) as a location: coasts only for fleets on split provinces."""
     prov = ctx.board.provinces[code]
     if tok.coast is None or not prov.coasts:
@@ -985,7 +991,7 @@ def _location(ctx: _Context, tok: Token, code: str, kind: str | None) -> tuple[s
         return code, [], [("army_coast", ())]
     loc = f"{code}/{tok.coast}"
     if loc not in prov.coasts:
-        return code, [Problem(ILLEGAL, "no_coast", (code, tok.coast_text or tok.coast))], []
+        return code, [Void("no_coast", (code, tok.coast_text or tok.coast))], []
     return loc, [], []
 
 
@@ -1016,10 +1022,10 @@ def _build(
         via = d.via
         for h in d.hops:
             if not board.provinces[pick[id(h)]].is_sea:
-                probs.append(Problem(ILLEGAL, "convoy_not_sea", (pick[id(h)],)))
+                probs.append(Void("convoy_not_sea", (pick[id(h)],)))
         if kind == ARMY and not via:
             there = province_of(dest)
-            if not board.can_move(ARMY, here, there) and sea_path(board, here, there):
+            if not board.can_move(ARMY, here, there) and board.convoy_route(here, there):
                 notes.append(("needs_convoy", (here, there)))
         return Move(power, kind, loc, dest, via), probs, notes
     # support or convoy
@@ -1036,7 +1042,7 @@ def _build(
         probs = probs + p3
     if verb == CONVOY:
         if tkind == FLEET:
-            probs.append(Problem(ILLEGAL, "convoy_not_army"))
+            probs.append(Void("convoy_not_army"))
         if target is None:
             return _Error("incomplete", ("destination",))
         return Convoy(power, kind, loc, province_of(tloc), province_of(target)), probs, notes
@@ -1047,7 +1053,7 @@ def _build(
 
 def _destination_location(
     ctx: _Context, tok: Token, code: str, kind: str | None, origin: str, verb: str
-) -> tuple[str, list[Problem], list[_Note]]:
+) -> tuple[str, list[Void], list[_Note]]:
     board = ctx.board
     prov = board.provinces[code]
     if not prov.coasts:
@@ -1063,16 +1069,13 @@ def _destination_location(
     if verb == RETREAT and ctx.position is not None:
         dl = ctx.position.dislodged_in(province_of(origin))
         reached = tuple(r for r in (dl.retreats if dl else ()) if province_of(r) == code)
-    elif origin in board.fleet_moves:
-        reached = board.fleet_coasts_reached(origin, code)
     else:
-        origin_prov = board.provinces[province_of(origin)]
-        reached = tuple(sorted({c for o in origin_prov.locations for c in board.fleet_coasts_reached(o, code)}))
+        reached = board.fleet_coasts_reached(origin, code)
     if len(reached) == 1 and ctx.infer:
         return reached[0], [], [("coast_inferred", (reached[0],))]
     if not reached:
         return code, [], []  # the move is impossible anyway; check() says why
-    return code, [Problem(ILLEGAL, "coast_needed", (code, ", ".join(reached)))], []
+    return code, [Void("coast_needed", (code, ", ".join(reached)))], []
 
 
 # -- reports --------------------------------------------------------------------
@@ -1150,15 +1153,15 @@ def _suggest_error(ctx: _Context, d: _Draft, r: _Reading) -> str | None:
     return None
 
 
-def _suggest_problem(ctx: _Context, order: Order, p: Problem) -> str | None:
-    if p.code == "wrong_kind" and len(p.details) == 2:
-        where, kind = p.details
+def _suggest_problem(ctx: _Context, order: Order, p: Void) -> str | None:
+    if p.reason == "wrong_kind" and len(p.detail) == 2:
+        where, kind = p.detail
         if not isinstance(order, Waive) and province_of(order.location) == where:
             return format_en(replace(order, kind=kind))
         if isinstance(order, Support):
             return format_en(replace(order, supported_kind=kind))
-    if p.code == "coast_needed" and isinstance(order, (Move, Retreat, Build)) and len(p.details) == 2:
-        first = p.details[1].split(", ")[0]
+    if p.reason == "coast_needed" and isinstance(order, (Move, Retreat, Build)) and len(p.detail) == 2:
+        first = p.detail[1].split(", ")[0]
         if isinstance(order, Build):
             return format_en(replace(order, location=first))
         return format_en(replace(order, destination=first))
@@ -1182,7 +1185,7 @@ def _unclear_support(ctx: _Context, number: int, text: str, order: Support) -> L
     if pos is not None and pos.unit_in(there) is None:
         # nobody stands there: the player meant a move into it; name the likeliest
         supporter = province_of(order.location)
-        movers = [u for u in pos.units if u.province != supporter and reaches(ctx.board, u.kind, u.location, there)]
+        movers = [u for u in pos.units if u.province != supporter and ctx.board.reaches(u.kind, u.location, there)]
         movers.sort(key=lambda u: (u.power != order.power, u.location))
         if movers:
             u = movers[0]

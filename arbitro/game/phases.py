@@ -14,6 +14,7 @@ from types import MappingProxyType
 from .adjudicator import adjudicate_movement
 from .board import ARMY, FLEET, Board, province_of
 from .defaults import adjustment_count, default_orders, free_home_centres
+from .legality import ILLEGAL, Void, validate
 from .orders import Build, Disband, Move, Order, Retreat, Waive
 from .outcome import OrderResult, PhaseOutcome, Result, Source
 from .position import (
@@ -208,33 +209,20 @@ def _play_retreats(
     def judge(order: Order, source: Source) -> None:
         if isinstance(order, Move):  # the DATC files write retreats as moves
             order = Retreat(order.power, order.kind, order.location, order.destination)
-        if not isinstance(order, (Retreat, Disband)):
-            results.append(OrderResult(order, Result.VOID, "wrong_phase", (), source))
+        legal = validate(board, order, position, RETREAT)
+        if isinstance(legal, Void) and (legal.level > ILLEGAL or legal.reason == "wrong_phase"):
+            results.append(OrderResult(order, Result.VOID, legal.reason, legal.detail, source))
             return
+        assert isinstance(order, (Retreat, Disband))  # other orders: wrong_phase above
         prov = province_of(order.location)
-        d = pending.get(prov)
-        if d is None or d.unit.power != order.power:
-            results.append(OrderResult(order, Result.VOID, "not_dislodged", (prov,), source))
-            return
-        if order.kind is not None and order.kind != d.unit.kind:
-            kind_name = "an army" if order.kind == ARMY else "a fleet"
-            results.append(OrderResult(order, Result.VOID, "wrong_kind", (prov, kind_name), source))
-            return
         if prov in chosen:
             i, _ = chosen.pop(prov)
             old = results[i]
             results[i] = OrderResult(old.order, Result.VOID, "superseded", (), old.source)
-        if isinstance(order, Disband):
-            chosen[prov] = (len(results), "")
-            results.append(OrderResult(order, Result.SUCCEEDS, None, (), source))
+        if isinstance(legal, Void):
+            results.append(OrderResult(order, Result.VOID, legal.reason, legal.detail, source))
             return
-        dest = _retreat_destination(order.destination, d.retreats)
-        if dest is None:
-            legal = ", ".join(d.retreats) or "-"
-            results.append(
-                OrderResult(order, Result.VOID, "retreat_invalid", (order.destination, legal), source)
-            )
-            return
+        dest = legal.destination if isinstance(legal, Retreat) else ""
         chosen[prov] = (len(results), dest)
         results.append(OrderResult(order, Result.SUCCEEDS, None, (), source))
 
@@ -284,15 +272,6 @@ def _standing_retreat(unit: Unit, destination: str) -> Order:
     if not destination:
         return Disband(unit.power, unit.kind, unit.location)
     return Retreat(unit.power, unit.kind, unit.location, destination)
-
-
-def _retreat_destination(written: str, legal: Sequence[str]) -> str | None:
-    if written in legal:
-        return written
-    matches = [loc for loc in legal if province_of(loc) == province_of(written)]
-    if len(matches) == 1 and (written == province_of(written) or matches[0] == written):
-        return matches[0]
-    return None
 
 
 # -- adjustments -------------------------------------------------------------
@@ -382,32 +361,21 @@ def _adjustment_void(
             return ("too_many_builds",)
         if isinstance(order, Waive):
             return None
+        # An unnamed unit type is an army.
+        legal = validate(board, order if order.kind else Build(power, ARMY, order.location), position, ADJUSTMENT)
+        if isinstance(legal, Void):
+            return (legal.reason, *legal.detail)
         prov = province_of(order.location)
-        if prov not in board.provinces:
-            return ("unknown_province", order.location)
-        if prov not in board.build_centres_of(power):
-            return ("not_home_centre", prov, power)
-        if position.centres.get(prov) != power:
-            return ("centre_not_owned", prov)
-        if position.unit_in(prov) is not None or prov in built:
+        if prov in built:
             return ("occupied", prov)
-        kind = order.kind or ARMY
-        place = board.provinces[prov]
-        if kind == FLEET and place.coasts and order.location not in place.coasts:
-            return ("coast_needed", prov, ", ".join(place.coasts))
-        location = order.location if kind == FLEET else prov
-        if not board.unit_can_stand(kind, location):
-            return ("fleet_inland" if kind == FLEET else "army_to_sea", prov)
         return None
     if isinstance(order, Disband):
         if counts.get(power, 0) >= 0:
             return ("no_disbands", power)
+        legal = validate(board, order, position, ADJUSTMENT)
+        if isinstance(legal, Void):
+            return (legal.reason, *legal.detail)
         prov = province_of(order.location)
-        unit = position.unit_in(prov)
-        if unit is None:
-            return ("no_unit", prov)
-        if unit.power != power:
-            return ("wrong_power", prov, unit.power)
         if prov in removed:
             return ("disband_twice", prov)
         if left[power] >= 0:

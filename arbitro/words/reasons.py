@@ -9,7 +9,12 @@ from . import say
 
 
 def explain(code: str | None, detail: Sequence[Any] = (), lang: str | None = "en") -> str:
-    """The reason in the reader's language; details are names already (or nouns)."""
+    """The reason in the reader's language; details are names already (or nouns), but for
+    a unit type ("A", "F"), said here ("un'armata")."""
     if not code:
         return ""
-    return say(lang, f"reason.{code}", *detail)
+    return say(lang, f"reason.{code}", *(_kind(x, lang) for x in detail))
+
+
+def _kind(x: Any, lang: str | None) -> Any:
+    return say(lang, f"unit.{x}") if isinstance(x, str) and x in ("A", "F") else x

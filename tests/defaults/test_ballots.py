@@ -101,8 +101,8 @@ def test_R_ONP_3_illegal_ballot_orders_are_void_and_not_counted(board, spring):
     ]
     discarded = tally_ballots(board, spring, "ITALY", ballots).discarded
     assert sorted(d.reason for d in discarded) == [
-        "cannot_convoy_there",
-        "cannot_convoy_there",
+        "not_adjacent",
+        "not_adjacent",
         "support_unreachable",
         "support_unreachable",
         "wrong_phase",

@@ -1,10 +1,11 @@
-"""Basic legality of ballot orders (R-ONP-3: illegal ballot orders are void)."""
+"""Legality of ballot orders (R-ONP-3: illegal ballot orders are void), asked of the one
+legality module (arbitro.game.legality) through ``check_unit_order``."""
 
 from __future__ import annotations
 
 import pytest
 
-from arbitro.game.defaults import Void, check_unit_order, convoy_route
+from arbitro.game.defaults import Void, check_unit_order
 from arbitro.game.orders import Convoy, Hold, Move, Support
 from arbitro.game.position import start_position
 
@@ -15,14 +16,19 @@ def spring(board):
 
 
 def test_convoy_route_needs_two_coasts_and_a_chain_of_seas(board):
-    assert convoy_route(board, "LON", "NWY")
-    assert convoy_route(board, "ROM", "TUN")
-    assert convoy_route(board, "LVP", "SYR")  # round Iberia into the eastern Med
-    assert not convoy_route(board, "ROM", "BUD")  # Budapest is inland
-    assert not convoy_route(board, "MUN", "KIE")  # Munich is inland
-    assert not convoy_route(board, "LON", "LON")
-    assert convoy_route(board, "LON", "NWY", through="NTH")
-    assert not convoy_route(board, "LON", "NWY", through="BLA")  # Black Sea is cut off
+    assert board.convoy_route("LON", "NWY")
+    assert board.convoy_route("ROM", "TUN")
+    assert board.convoy_route("LVP", "SYR")  # round Iberia into the eastern Med
+    assert not board.convoy_route("ROM", "BUD")  # Budapest is inland
+    assert not board.convoy_route("MUN", "KIE")  # Munich is inland
+    assert not board.convoy_route("LON", "LON")
+    assert "NTH" in board.convoy_seas("LON", "NWY")
+    assert "BLA" not in board.convoy_seas("LON", "NWY")  # the Black Sea is cut off
+    # with fleets only where they stand
+    assert board.convoy_route("LON", "NWY", {"NTH"})
+    assert board.convoy_route("LVP", "BRE", {"IRI", "MAO"})
+    assert not board.convoy_route("LVP", "BRE", {"IRI"})
+    assert not board.convoy_route("LON", "NWY", set())
 
 
 @pytest.mark.parametrize(
@@ -31,15 +37,18 @@ def test_convoy_route_needs_two_coasts_and_a_chain_of_seas(board):
         (Hold("X", "A", "PAR"), Hold("FRANCE", "A", "PAR")),
         (Move("X", None, "PAR", "BUR"), Move("FRANCE", "A", "PAR", "BUR")),
         (Move("X", "F", "BRE", "MAO"), Move("FRANCE", "F", "BRE", "MAO")),
-        (Move("X", "A", "BRE", "LON"), Void("wrong_kind", ("BRE", "A"))),
+        (Move("X", "A", "BRE", "LON"), Void("wrong_kind", ("BRE", "F"))),
         (Move("X", "A", "PAR", "PAR"), Void("own_province")),
         (Move("X", "A", "PAR", "ENG"), Void("army_to_sea", ("ENG",))),
         (Move("X", "A", "PAR", "SWI"), Void("impassable", ("SWI",))),
         (Move("X", "A", "PAR", "XYZ"), Void("unknown_province", ("XYZ",))),
         (Move("X", "A", "MAR", "NAF"), Move("FRANCE", "A", "MAR", "NAF", via_convoy=True)),
-        (Move("X", "A", "PAR", "MUN"), Void("cannot_convoy_there", ("MUN", "PAR"))),
+        (Move("X", "A", "PAR", "MUN"), Void("not_adjacent", ("MUN", "PAR"))),
+        (Move("X", "A", "MAR", "MUN"), Void("not_adjacent", ("MUN", "MAR"))),
+        (Move("X", "A", "MAR", "ROM"), Move("FRANCE", "A", "MAR", "ROM", via_convoy=True)),
+        (Move("X", "A", "MAR", "SEV"), Void("cannot_convoy_there", ("SEV", "MAR"))),
         (Move("X", "F", "BRE", "PAR"), Void("fleet_inland", ("PAR",))),
-        (Move("X", "F", "BRE", "LON"), Void("not_adjacent", ("BRE", "LON"))),
+        (Move("X", "F", "BRE", "LON"), Void("not_adjacent", ("LON", "BRE"))),
         (Move("X", "F", "BRE", "MAO", True), Void("convoy_not_army")),
         (
             Support("X", "A", "MAR", None, "PAR", "BUR"),
@@ -48,10 +57,10 @@ def test_convoy_route_needs_two_coasts_and_a_chain_of_seas(board):
         (Support("X", "A", "PAR", "F", "BRE"), Support("FRANCE", "A", "PAR", "F", "BRE")),
         (Support("X", "A", "PAR", "A", "PAR"), Void("support_self")),
         (Support("X", "A", "MAR", "A", "PIC"), Void("no_unit", ("PIC",))),
-        (Support("X", "A", "MAR", "F", "PAR"), Void("wrong_kind", ("PAR", "F"))),
+        (Support("X", "A", "MAR", "F", "PAR"), Void("wrong_kind", ("PAR", "A"))),
         (Support("X", "F", "BRE", "A", "PAR", "BUR"), Void("support_unreachable", ("BRE", "BUR"))),
         (Support("X", "A", "PAR", "A", "MAR", "PAR"), Void("support_own_province")),
-        (Support("X", "A", "PAR", "A", "MUN", "PIC"), Void("not_adjacent", ("MUN", "PIC"))),
+        (Support("X", "A", "PAR", "A", "MUN", "PIC"), Void("not_adjacent", ("PIC", "MUN"))),
         # a support for a move that needs a convoy is fine: Marseilles may be carried to PIC
         (
             Support("X", "A", "PAR", "A", "MAR", "PIC"),
@@ -62,7 +71,7 @@ def test_convoy_route_needs_two_coasts_and_a_chain_of_seas(board):
             Support("X", "A", "PAR", "A", "MUN", "BUR"),
             Support("FRANCE", "A", "PAR", "A", "MUN", "BUR"),
         ),
-        (Convoy("X", "F", "BRE", "PAR", "LON"), Void("convoy_from_coast", ("BRE",))),
+        (Convoy("X", "F", "BRE", "PAR", "LON"), Void("convoy_not_sea", ("BRE",))),
     ],
 )
 def test_ballot_order_normal_form_or_void(board, spring, order, expected):

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 from ..board import Board
+from ..legality import Void, check_unit_order
 from ..orders import Build, Disband, Order, Waive
 from ..outcome import Source
 from ..position import ADJUSTMENT, MOVEMENT, NEUTRAL, RETREAT, Position
@@ -22,7 +23,6 @@ from .adjustments import (
     start_unit_for,
 )
 from .ballots import Discarded, Tally, majority_orders, tally_ballots
-from .legality import Void, check_unit_order, convoy_route
 from .onp import mutual_supports, neutral_orders
 from .retreats import disband_dislodged, tacit_retreat, tacit_retreats
 
@@ -35,7 +35,6 @@ __all__ = [
     "automatic_builds",
     "automatic_disbands",
     "check_unit_order",
-    "convoy_route",
     "default_orders",
     "disband_dislodged",
     "free_home_centres",

@@ -7,10 +7,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..board import Board
+from ..legality import Void, check_unit_order
 from ..orders import Hold, Order
 from ..outcome import Source
 from ..position import Position
-from .legality import Void, check_unit_order
 
 
 @dataclass(frozen=True)
