@@ -36,7 +36,6 @@ from .message import InboundMail
 _REPLY_PREFIX = re.compile(r"^\s*((re|r|fwd?|i|inoltra|aw|sv)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
 _TAG = re.compile(r"\[[^\]]*\]")
 _GAME_LINE = re.compile(r"^\s*\*?(partita|game)\b", re.IGNORECASE)
-_NOT_DELIVERED = {"it": "mail non consegnata", "en": "mail not delivered"}
 
 
 @dataclass(frozen=True)
@@ -314,13 +313,13 @@ def _tell_bounce(a: Arrival) -> str:
             holder = a.uow.assignments.current(game.id)
             power = next((p for p, pl in holder.items() if pl.id == player.id), "-")
             alert_gm(a.svc, a.uow, f"bounce:{game.id}:{address}:{day}", game.gm_address,
-                     game.language, _NOT_DELIVERED[game.language], f"{power} {details}",
+                     game.language, say(game.language, "alert.not_delivered"), f"{power} {details}",
                      a.now, game.id)
             told.append(f"{game.id}/{power}")
         if any(g.gm_address.lower() == address for g in a.config.games):
             lang = a.config.server.language
             alert_gm(a.svc, a.uow, f"bounce:gm:{address}:{day}", operator_of(a.config), lang,
-                     _NOT_DELIVERED[lang], f"GM {details}", a.now, None)
+                     say(lang, "alert.not_delivered"), f"GM {details}", a.now, None)
             told.append("gm")
     return f"bounce of {len(bounce.recipients)} address(es), told: {', '.join(told) or '-'}"
 
