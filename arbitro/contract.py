@@ -15,7 +15,7 @@ from .game.board import Board
 from .game.notation import read_order
 from .game.orders import Order, format_order
 from .game.outcome import OrderResult, PhaseOutcome, Result, Source
-from .game.parse import parse_one
+from .game.parse import LineReport, parse_one
 from .game.phases import NMR_REASONS, play
 from .game.position import (
     NEUTRAL,
@@ -27,8 +27,9 @@ from .game.position import (
     make_position,
     start_position,
 )
-from .game.reasons import explain
 from .game.rules import ITALIAN, STANDARD, Rules
+from .words.lines import line_message
+from .words.reasons import explain
 
 
 class ContractError(ValueError):
@@ -199,11 +200,12 @@ def read_one(
         board, text, power=power, position=position,
         strict_support=rules.support_strict, infer_single_coast=rules.coast_inferred,
     )
-    if not isinstance(free, str):
-        return free
-    if free.startswith("not an order"):
+    if free is None:
         return got
-    return free.replace("\u00ab", "").replace("\u00bb", "")  # «XYZ»: mail style, not JSON's
+    if not isinstance(free, LineReport):
+        return free
+    why = line_message(board, free, "en") or free.code
+    return why.replace("\u00ab", "").replace("\u00bb", "")  # «XYZ»: mail style, not JSON's
 
 
 def adjudicate_json(board: Board, data: Mapping[str, Any]) -> dict[str, Any]:

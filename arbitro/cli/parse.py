@@ -14,6 +14,8 @@ from ..game.notation_it import format_en
 from ..game.parse import ParseReport, parse_orders
 from ..game.position import Position
 from ..variants import UnknownVariant, load_board
+from ..words import languages
+from ..words.lines import line_message
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -21,18 +23,19 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--variant", default="standard")
     p.add_argument("--position", type=Path, help="a position in the adjudicate input shape (JSON)")
     p.add_argument("--power", help="the power whose orders these are (e.g. FRANCE)")
-    p.add_argument("--lang", choices=("it", "en"), default="it", help="language of the messages")
+    p.add_argument("--lang", choices=languages(), default="it", help="language of the messages")
     return p
 
 
-def report_json(report: ParseReport) -> dict[str, Any]:
+def report_json(board: Board, report: ParseReport) -> dict[str, Any]:
     lines = []
     for r in report.lines:
         entry: dict[str, Any] = {"line": r.line, "text": r.text, "status": r.status}
         if r.order is not None:
             entry["order"] = format_en(r.order)
-        if r.message:
-            entry["message"] = r.message
+        message = line_message(board, r, report.lang)
+        if message:
+            entry["message"] = message
         if r.suggestion:
             entry["suggestion"] = r.suggestion
         lines.append(entry)
@@ -68,6 +71,6 @@ def run(args: argparse.Namespace) -> int:
         board, body, power=power, position=position, lang=args.lang,
         strict_support=rules.support_strict, infer_single_coast=rules.coast_inferred,
     )
-    json.dump(report_json(report), sys.stdout, ensure_ascii=False, indent=2)
+    json.dump(report_json(board, report), sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
     return 0

@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from pathlib import Path
+from ..words import languages
 
-LANGUAGES = ("it", "en")
+
+LANGUAGES = languages()  # one per catalog (arbitro/words/locale)
 ASSIGNMENTS = ("lot", "preferences")  # R-END-3
 PRESS_MODES = ("white", "grey", "none", "al_buio")  # al_buio: gunboat, R-MAIL-3
 END_CONDITIONS = ("centres", "temporale")  # R-END-1, R-END-2

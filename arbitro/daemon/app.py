@@ -31,6 +31,7 @@ from ..service.common import RenderMap
 from ..service.notices import alert_gm
 from ..service.referee import MAX_STEPS
 from ..store import Store, open_store
+from ..words import say
 from .scheduler import DeadlineScheduler
 
 log = logging.getLogger("arbitro.daemon")
@@ -266,7 +267,7 @@ class Daemon:
             log.error("outbox: mail %s undeliverable, nobody else to tell", entry.id)
             return
         language = self.config.server.language
-        what = "mail non recapitabile" if language == "it" else "undeliverable mail"
+        what = say(language, "alert.undeliverable")
         details = (
             f"To: {', '.join(entry.recipients)}\nSubject: {entry.subject}\n"
             f"Key: {entry.key}\n\n{error}"

@@ -45,6 +45,8 @@ class Province:
     coasts: tuple[str, ...] = ()  # ("STP/NC", "STP/SC"); empty for one coast
     aliases: tuple[str, ...] = ()  # other English spellings
     it_aliases: tuple[str, ...] = ()  # other Italian codes in use
+    it_gender: str = ""  # "m" | "f": Italian messages agree with it ("" unknown)
+    it_article: str = ""  # "la", "il", "l'"...; "" for names without one (cities)
 
     @property
     def is_sea(self) -> bool:
@@ -67,6 +69,8 @@ class Power:
     start_units: tuple[tuple[str, str], ...]  # (kind, location)
     # Centres beyond the home centres where this power may build when it owns them.
     build_centres: frozenset[str] = frozenset()
+    it_gender: str = ""  # "m" | "f": "all'Italia", "per la Francia" ("" unknown)
+    it_article: str = ""  # "" derives it from the name and gender
 
 
 @dataclass(frozen=True, eq=False)
@@ -313,6 +317,8 @@ def board_from_dict(data: Mapping[str, Any]) -> Board:
             coasts=coasts,
             aliases=tuple(raw.get("aliases", ())),
             it_aliases=tuple(raw.get("it_aliases", ())),
+            it_gender=str(raw.get("it_gender", "")),
+            it_article=str(raw.get("it_article", "")),
         )
         army_moves[code] = frozenset(x.upper() for x in raw.get("army", ()))
         if coasts:
@@ -335,6 +341,8 @@ def board_from_dict(data: Mapping[str, Any]) -> Board:
             home_territory=frozenset(raw.get("home_territory", raw.get("home_centres", ()))),
             start_units=tuple(units),
             build_centres=frozenset(c.upper() for c in raw.get("build_centres", ())),
+            it_gender=str(raw.get("it_gender", "")),
+            it_article=str(raw.get("it_article", "")),
         )
         if "victory_centres" in raw:
             victory_by_power[name] = int(raw["victory_centres"])

@@ -10,8 +10,9 @@ adjudicator's business.
 
 The answer is the order in *normal form* (power, unit type and exact locations filled in,
 a coast inferred where ``infer_single_coast`` allows it, R-ORD-5) or a :class:`Void` with
-a reason code of :mod:`arbitro.game.reasons`. Without a position (the reader checking a
-mail before the board is known) the order is checked against the map alone.
+a reason code (its words: ``reason.<code>`` in the catalogs, :mod:`arbitro.words`).
+Without a position (the reader checking a mail before the board is known) the order is
+checked against the map alone.
 Illegal is data, never an exception.
 """
 
@@ -32,7 +33,7 @@ NO_UNIT, WRONG_KIND, ILLEGAL = 3, 2, 1
 
 @dataclass(frozen=True)
 class Void:
-    reason: str  # a code of arbitro.game.reasons
+    reason: str  # a reason code (its words: catalog key reason.<code>, arbitro/words)
     detail: tuple[str, ...] = ()
     level: int = field(default=ILLEGAL, compare=False)
 

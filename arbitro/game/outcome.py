@@ -26,7 +26,7 @@ class Source(str, Enum):
 class OrderResult:
     order: Order
     result: Result
-    reason: str | None = None  # a code of arbitro.game.reasons
+    reason: str | None = None  # a reason code (its words: catalog key reason.<code>, arbitro/words)
     detail: tuple[str, ...] = ()  # the reason's arguments (province codes, ...)
     source: Source = Source.PLAYER
 

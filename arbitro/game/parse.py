@@ -1,8 +1,8 @@
 """Read a player's order mail: every line judged ok, void or ignored (R-ORD-1..7).
 
 ``parse_orders`` takes the mail body as text (HTML-only bodies too) and gives a
-report per order (line number, text, status, the Order, a message in the
-player's language and a "did you mean" suggestion). It never raises: whatever
+report per order (line number, text, status, the Order, what to tell the player
+as codes and arguments, and a "did you mean" suggestion). It never raises: whatever
 a player writes is data. The board, and the position when given, settle what
 the words alone leave open: an omitted unit type, a code naming two provinces
 (``Liv``), a coast. The strict support syntax of the Italian rules (R-ORD-4) is
@@ -17,10 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
-from . import messages
 from .board import ARMY, FLEET, Board, province_of
 from .mail_text import QUOTED, REPLY_HEADER, SIGNATURE, TEXT, mail_lines
-from .names import NameIndex, display, fold, name_index
+from .names import NameIndex, fold, name_index
 from .notation_it import format_en, format_order_in
 from .order_words import (
     BUILD,
@@ -53,14 +52,23 @@ from .position import RETREAT as RETREAT_PHASE
 OK, VOID, IGNORED = "ok", "void", "ignored"
 
 
+Note = tuple[str, tuple[str, ...]]
+
+
+def _note(code: str, *details: str) -> tuple[Note]:
+    return ((code, tuple(details)),)
+
+
 @dataclass(frozen=True)
 class LineReport:
     line: int  # 1-based line of the (text) body
     text: str  # the order as written (the part of the line it came from)
     status: str  # ok | void | ignored
     order: Order | None = None  # the reading, also when void if one was understood
-    code: str = ""  # machine word for the message (messages.py / reasons.py)
-    message: str = ""  # in the player's language; may be empty for a plain ok
+    code: str = ""  # machine word for the message (catalog keys parse.<code> / reason.<code>)
+    # what the message says, as data: (code, arguments) per note, arguments being province,
+    # power and unit codes or the player's own words; arbitro/words/lines.py writes them out
+    notes: tuple[Note, ...] = ()
     suggestion: str | None = None  # canonical notation
 
 
@@ -92,15 +100,16 @@ def parse_orders(
         return _parse(board, text, power, position, phase_kind, lang, strict_support, infer_single_coast)
     except Exception as exc:  # noqa: BLE001 — a bug must not lose a player's mail: report it as data
         return ParseReport(
-            (LineReport(0, text[:200], VOID, None, "internal", f"internal error: {type(exc).__name__}"),), lang
+            (LineReport(0, text[:200], VOID, None, "internal", _note("internal", type(exc).__name__)),), lang
         )
 
 
 def parse_one(
     board: Board, text: str, *, power: str | None = None, position: Position | None = None,
     strict_support: bool = True, infer_single_coast: bool = True,
-) -> Order | str:
-    """The first order read in ``text``, or why none could be read (English).
+) -> Order | LineReport | None:
+    """The first order read in ``text``, or the void line that says why none could be read
+    (None: nothing looked like an order).
 
     An order the board makes illegal is still returned: judging it is the
     adjudicator's business (it reports it void with its reason)."""
@@ -113,8 +122,8 @@ def parse_one(
             return r.order
     for r in report.lines:
         if r.status == VOID:
-            return r.message or r.code
-    return f"not an order: {text.strip()!r}"
+            return r
+    return None
 
 
 def format_order_for(board: Board, order: Order, lang: str) -> str:
@@ -166,7 +175,7 @@ def _parse(
     for ml in mail_lines(text if isinstance(text, str) else str(text), keeps=is_order):
         if ml.kind != TEXT:
             code = {QUOTED: "quoted", SIGNATURE: "signature", REPLY_HEADER: "reply_header"}[ml.kind]
-            reports.append(LineReport(ml.number, ml.text, IGNORED, None, code, messages.text(code, lang)))
+            reports.append(LineReport(ml.number, ml.text, IGNORED, None, code, _note(code)))
             continue
         reports.extend(_line(ctx, ml.number, ml.text))
     return ParseReport(tuple(_within_allowance(ctx, _one_per_unit(ctx, reports))), lang)
@@ -180,7 +189,7 @@ MAX_LINE = 2000
 def _line(ctx: _Context, number: int, text: str) -> list[LineReport]:
     if len(text) > MAX_LINE:
         return [LineReport(number, text[:80] + "…", VOID, None, "line_too_long",
-                           messages.text("line_too_long", ctx.lang, (str(len(text)),)))]
+                           _note("line_too_long", str(len(text))))]
     line = _strip_bullet(text)
     tokens = lex(line, ctx.ix, lang=ctx.lang)
     header = _header(tokens)
@@ -191,8 +200,7 @@ def _line(ctx: _Context, number: int, text: str) -> list[LineReport]:
         if mode:
             ctx.mode = mode
         code = "power_header" if hpower and not mode else "section"
-        name = _power_name(ctx, hpower) if hpower else ""
-        return [LineReport(number, text, IGNORED, None, code, messages.text(code, ctx.lang, (name,)))]
+        return [LineReport(number, text, IGNORED, None, code, _note(code, hpower or ""))]
     out: list[LineReport] = []
     line_power: str | None = None
     adjusting = _adjusting(ctx)
@@ -205,7 +213,7 @@ def _line(ctx: _Context, number: int, text: str) -> list[LineReport]:
             sig = [t for t in seg_tokens if t.type not in (FILL, COLON)]
             if len(sig) == 1 and sig[0].type == POWER:
                 line_power = sig[0].value
-            out.append(LineReport(number, seg_text, IGNORED, None, "text", messages.text("text", ctx.lang)))
+            out.append(LineReport(number, seg_text, IGNORED, None, "text", _note("text")))
             continue
         if _has_unknown(seg_tokens):
             seg_tokens = _prepositions(lex(seg_text, ctx.ix, fuzzy=True, lang=ctx.lang), adjusting)
@@ -216,7 +224,7 @@ def _line(ctx: _Context, number: int, text: str) -> list[LineReport]:
                 draft.power = line_power
             out.append(_judge(ctx, number, draft, seg_text, len(out) == 0 and len(seg_tokens) > 0))
     if not out:
-        out.append(LineReport(number, text, IGNORED, None, "text", messages.text("text", ctx.lang)))
+        out.append(LineReport(number, text, IGNORED, None, "text", _note("text")))
     return out
 
 
@@ -849,8 +857,7 @@ def _judge_tail(ctx: _Context, number: int, d: _Draft, text: str, best: _Reading
         words = [t.text for t in d.trailing if t.type in (UNK, VERB)]
         if words:
             notes = notes + (("trailing", (" ".join(words),)),)
-    message = "; ".join([_words(ctx, code, details) for code, details in notes]) if notes else ""
-    return LineReport(number, text, OK, order, notes[0][0] if notes else "accepted", message, None)
+    return LineReport(number, text, OK, order, notes[0][0] if notes else "accepted", tuple(notes), None)
 
 
 def _readings(ctx: _Context, d: _Draft) -> list[_Reading]:
@@ -1074,45 +1081,11 @@ def _destination_location(
 # -- reports --------------------------------------------------------------------
 
 
-def _words(ctx: _Context, code: str, details: Sequence[str]) -> str:
-    return messages.text(code, ctx.lang, [_word(ctx, x) for x in details])
-
-
-def _word(ctx: _Context, x: str) -> str:
-    board = ctx.board
-    if x in ("A", "F"):
-        return messages.KIND_WORDS[ctx.lang][x]
-    if x in board.powers:
-        return _power_name(ctx, x)
-    if ", " in x:
-        parts = x.split(", ")
-        if all("/" in y and board.is_location(y) for y in parts):
-            return ", ".join(_coast_word(ctx, y) for y in parts)
-        return ", ".join(_word(ctx, y) for y in parts)
-    if board.is_location(x.upper()) and x.isupper():
-        return display(board, x, ctx.lang)
-    return x
-
-
-def _coast_word(ctx: _Context, location: str) -> str:
-    coast = location.partition("/")[2]
-    if ctx.lang == "it":
-        return "costa " + {"NC": "nord", "SC": "sud", "EC": "est", "WC": "ovest"}.get(coast, coast.lower())
-    return coast.lower()
-
-
-def _power_name(ctx: _Context, power: str | None) -> str:
-    p = ctx.board.powers.get(power or "")
-    if p is None:
-        return power or ""
-    return p.name_it if ctx.lang == "it" else p.name_en
-
-
 def _report(
     ctx: _Context, number: int, text: str, status: str, order: Order | None, code: str,
     details: Sequence[str], suggestion: str | None,
 ) -> LineReport:
-    return LineReport(number, text, status, order, code, _words(ctx, code, details), suggestion)
+    return LineReport(number, text, status, order, code, _note(code, *details), suggestion)
 
 
 def _syntax_report(ctx: _Context, number: int, text: str, d: _Draft) -> LineReport:
@@ -1124,11 +1097,7 @@ def _syntax_report(ctx: _Context, number: int, text: str, d: _Draft) -> LineRepo
     if code in ("no_supporter", "no_convoyer"):
         # the question names what the line supports, as written: "APP A Gal in difesa"
         rest = text.split(None, 1)[1] if len(text.split(None, 1)) > 1 else ""
-        return LineReport(number, text, VOID, None, code, messages.text(code, ctx.lang, (rest,)),
-                          _only_giver(ctx, text))
-    if code == "incomplete":
-        word = messages.MISSING[ctx.lang].get(details[0], details[0]) if details else ""
-        return LineReport(number, text, VOID, None, code, messages.text(code, ctx.lang, (word,)), suggestion)
+        return LineReport(number, text, VOID, None, code, _note(code, rest), _only_giver(ctx, text))
     return _report(ctx, number, text, VOID, None, code, details, suggestion)
 
 
@@ -1209,8 +1178,7 @@ def _unclear_support(ctx: _Context, number: int, text: str, order: Support) -> L
     it_hold = format_order_in(ctx.board, hold, ctx.lang)
     tail = " XXX" if ctx.lang == "it" else " H"
     it_move = it_hold.removesuffix(tail) + " - ..."
-    target = f"{order.supported_kind + ' ' if order.supported_kind else ''}{_word(ctx, order.supported)}"
-    message = messages.text("support_unclear", ctx.lang, (target, it_hold, it_move))
+    message = _note("support_unclear", order.supported_kind or "", order.supported, it_hold, it_move)
     suggestion = format_en(hold)
     pos = ctx.position
     there = province_of(order.supported)
@@ -1226,17 +1194,17 @@ def _unclear_support(ctx: _Context, number: int, text: str, order: Support) -> L
 
 
 def _ambiguous(ctx: _Context, number: int, text: str, d: _Draft, options: list[_Reading]) -> LineReport:
-    word, names = "", []
+    word, codes = "", []
     for t in (d.loc, d.tloc, d.dest, *d.hops):
         if t is not None and len(t.codes) > 1:
             word = t.text
-            names = [display(ctx.board, c, ctx.lang) for c in t.codes]
+            codes = list(t.codes)
             break
-    while len(names) < 2:
-        names.append("?")
+    while len(codes) < 2:
+        codes.append("?")
     first = options[0].order
     assert first is not None
-    message = messages.text("ambiguous", ctx.lang, (word, names[0], " / ".join(names[1:])))
+    message = _note("ambiguous", word, *codes)
     return LineReport(number, text, VOID, None, "ambiguous", message, format_en(first))
 
 
@@ -1256,7 +1224,7 @@ def _one_per_unit(ctx: _Context, reports: list[LineReport]) -> list[LineReport]:
     for i, r, order, key in accepted:
         if last[key] != i:
             later = reports[last[key]].line
-            msg = messages.text("superseded", ctx.lang) + f" ({'riga' if ctx.lang == 'it' else 'line'} {later})"
+            msg = _note("superseded", str(later))
             out[i] = LineReport(r.line, r.text, VOID, order, "superseded", msg, r.suggestion)
         elif isinstance(order, Move):
             moving[key[1]] = i
@@ -1275,7 +1243,7 @@ def _one_per_unit(ctx: _Context, reports: list[LineReport]) -> list[LineReport]:
             if sp in moving:
                 out[i] = replace(
                     r, status=VOID, code="support_hold_of_move",
-                    message=_words(ctx, "support_hold_of_move", (r.order.supported,)),
+                    notes=_note("support_hold_of_move", r.order.supported),
                     suggestion=None,
                 )
     return out
@@ -1304,14 +1272,13 @@ def _within_allowance(ctx: _Context, reports: list[LineReport]) -> list[LineRepo
         used[key] = used.get(key, 0) + 1
         if used[key] <= allowed:
             continue
-        name = _power_name(ctx, order.power)
         details: tuple[str, ...]
         if allowed == 0:
-            code, details = ("no_builds", (name,)) if build else ("no_disbands", (name,))
+            code, details = ("no_builds", (order.power,)) if build else ("no_disbands", (order.power,))
         else:
             code = "too_many_builds" if build else "too_many_disbands"
-            details = (name, messages.units(allowed, ctx.lang))
+            details = (order.power, str(allowed))  # the words count the units (words/lines.py)
         if out is reports:
             out = list(reports)
-        out[i] = replace(r, status=VOID, code=code, message=messages.text(code, ctx.lang, details), suggestion=None)
+        out[i] = replace(r, status=VOID, code=code, notes=_note(code, *details), suggestion=None)
     return out

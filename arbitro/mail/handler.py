@@ -17,6 +17,7 @@ from ..service import Referee
 from ..service.notices import alert_gm, operator_of
 from ..store import InboundStatus, UnitOfWork
 from ..store.models import InboundMail as InboundRow
+from ..words import say
 from .commands import COMMANDS
 from .guards import RateLimiter
 from .imap import Deferred, Outcome
@@ -129,7 +130,7 @@ class MailHandler:
             uow.inbound.mark(row, InboundStatus.QUARANTINED, now, note=reason[:2000], keep_raw=True)
             alert_gm(
                 self.svc, uow, f"quarantine:{row.id}", operator_of(self.config), server.language,
-                "mail in quarantena" if server.language == "it" else "mail quarantined",
+                say(server.language, "alert.quarantined"),
                 f"From: {mail.from_address}\nSubject: {mail.subject}\n\n{reason}",
                 now, None,
             )

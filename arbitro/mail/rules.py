@@ -21,6 +21,7 @@ from ..press import relay_press
 from ..service.common import Services
 from ..service.notices import alert_gm, operator_of
 from ..store import InboundStatus, UnitOfWork
+from ..words import say
 from .addressing import GameRef, find_games
 from .auth import Identity, check_secret, identify, take_password
 from .bounces import read_bounce
@@ -35,7 +36,6 @@ from .message import InboundMail
 _REPLY_PREFIX = re.compile(r"^\s*((re|r|fwd?|i|inoltra|aw|sv)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
 _TAG = re.compile(r"\[[^\]]*\]")
 _GAME_LINE = re.compile(r"^\s*\*?(partita|game)\b", re.IGNORECASE)
-_NOT_DELIVERED = {"it": "mail non consegnata", "en": "mail not delivered"}
 
 
 @dataclass(frozen=True)
@@ -158,7 +158,7 @@ def _no_sender(a: Arrival) -> Handled | None:
         return None
     lang = a.config.server.language
     alert_gm(a.svc, a.uow, f"mail:{a.mail_id}:no-sender", operator_of(a.config), lang,
-             "mail senza mittente" if lang == "it" else "mail without a sender",
+             say(lang, "alert.no_sender"),
              f"Subject: {a.mail.subject}\n\n{a.mail.body[:2000]}", a.now, None)
     return Handled(InboundStatus.QUARANTINED, NO_SENDER)
 
@@ -223,7 +223,7 @@ def _unauthenticated(a: Arrival) -> Handled | None:
     note = a.refuse(a.lang, problem, game.id, game=game.id)
     if problem == "wrong_password":
         alert_gm(a.svc, a.uow, f"mail:{a.mail_id}:gm-alert", game.gm_address, game.language,
-                 "password errata" if game.language == "it" else "wrong password",
+                 say(game.language, "alert.wrong_password"),
                  f"{a.mail.from_address} ({game.id}): {a.mail.subject}", a.now, game.id)
     return Handled(InboundStatus.PROCESSED, note, game.id)
 
@@ -313,13 +313,13 @@ def _tell_bounce(a: Arrival) -> str:
             holder = a.uow.assignments.current(game.id)
             power = next((p for p, pl in holder.items() if pl.id == player.id), "-")
             alert_gm(a.svc, a.uow, f"bounce:{game.id}:{address}:{day}", game.gm_address,
-                     game.language, _NOT_DELIVERED[game.language], f"{power} {details}",
+                     game.language, say(game.language, "alert.not_delivered"), f"{power} {details}",
                      a.now, game.id)
             told.append(f"{game.id}/{power}")
         if any(g.gm_address.lower() == address for g in a.config.games):
             lang = a.config.server.language
             alert_gm(a.svc, a.uow, f"bounce:gm:{address}:{day}", operator_of(a.config), lang,
-                     _NOT_DELIVERED[lang], f"GM {details}", a.now, None)
+                     say(lang, "alert.not_delivered"), f"GM {details}", a.now, None)
             told.append("gm")
     return f"bounce of {len(bounce.recipients)} address(es), told: {', '.join(told) or '-'}"
 

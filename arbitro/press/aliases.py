@@ -12,6 +12,7 @@ import unicodedata
 
 from ..game.board import Board
 from ..service.addresses import relay_address
+from ..words.names import power_name
 
 BROADCAST = "*"  # the alias of every nation at once
 ANONYMOUS = "?"  # the alias anonymous grey press comes from: it takes no replies
@@ -30,8 +31,7 @@ def slug(name: str) -> str:
 
 
 def alias_of(board: Board, power: str, lang: str = "it") -> str:
-    p = board.powers[power]
-    return slug(p.name_it if lang == "it" else p.name_en) or slug(power)
+    return slug(power_name(board, power, lang)) or slug(power)
 
 
 def resolve(board: Board, alias: str) -> str | None:

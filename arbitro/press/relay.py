@@ -28,8 +28,10 @@ from ..service.notices import alert_gm
 from ..service.press_archive import sender_name
 from ..store import Attachment, GameStatus, PlayerStatus, PowerStatus, UnitOfWork
 from ..store.models import Player
+from ..words import say
+from ..words.dates import duration
 from . import aliases
-from .clean import REMOVED_EN, REMOVED_IT, clean_body, clean_subject, identity_needles
+from .clean import clean_body, clean_subject, identity_needles
 from .letter import Image, Letter
 from .reasons import reason_text, state_text
 
@@ -137,7 +139,7 @@ def _check(uow: UnitOfWork, letter: Letter, game: GameConfig, board: Board) -> P
     if anonymous and game.press != "grey":
         raise Refusal("anonymous_not_allowed", game=game.id)
 
-    removed = REMOVED_IT if game.language == "it" else REMOVED_EN
+    removed = say(game.language, "press.removed")
     needles = _needles(uow, game.id, letter, player)
     text = clean_body(text, needles, removed)
     subject = clean_subject(subject, needles, removed)
@@ -310,7 +312,7 @@ def _queue(
             "broadcast": press.broadcast,
             "to_names": [power_name(board, p, lang) for p in press.targets],
             "delayed": options.delay > timedelta(0),
-            "delay": _duration(options.delay, lang),
+            "delay": duration(options.delay, lang),
             "dropped": press.dropped,
             "text": press.text,
         }, now)
@@ -327,18 +329,6 @@ def _floor(moment: datetime, step: timedelta) -> datetime:
 
 def _ext(content_type: str) -> str:
     return "png" if content_type == "image/png" else "jpg"
-
-
-def _duration(value: timedelta, lang: str) -> str:
-    minutes = int(value.total_seconds() // 60)
-    hours, minutes = divmod(minutes, 60)
-    parts = []
-    if hours:
-        parts.append(f"{hours} {'ore' if lang == 'it' else 'hours'}" if hours != 1
-                     else ("1 ora" if lang == "it" else "1 hour"))
-    if minutes or not parts:
-        parts.append(f"{minutes} {'minuti' if lang == 'it' else 'minutes'}")
-    return (" e " if lang == "it" else " and ").join(parts)
 
 
 # -- refusals ------------------------------------------------------------------------------

@@ -12,6 +12,8 @@ from PIL import Image, ImageDraw
 from ..game.board import Board, Terrain, province_of
 from ..game.orders import Build, Convoy, Disband, Move, Retreat, Support
 from ..game.position import NEUTRAL, Position, Unit
+from ..words import lang_of, say
+from ..words.names import power_name
 from .geometry import Geometry
 from .geometry_files import load_geometry
 from .orders import Drawn, orders_from_results
@@ -22,20 +24,16 @@ from .style import (
     HALO,
     IMPASSABLE,
     INK,
-    KINDS,
     LAND,
     NEUTRAL_LAND,
     PAPER,
     SEA,
     SEA_BORDER,
-    SEASONS,
     TINT,
-    WORDS,
     blend,
     darker,
     font,
     hex_colour,
-    words,
 )
 
 DISLODGED_OFFSET = (9.0, 8.0)
@@ -55,7 +53,7 @@ def _next_position(board: Board, results: Mapping[str, Any]) -> Position | None:
 
 class _Map:
     def __init__(self, board: Board, geo: Geometry, lang: str, width: int) -> None:
-        self.board, self.geo, self.lang = board, geo, words(lang)
+        self.board, self.geo, self.lang = board, geo, lang_of(lang)
         self.scale = width / geo.width
         self.width = width
         self.colours = {n: hex_colour(p.colour) for n, p in board.powers.items()}
@@ -224,9 +222,9 @@ class _Map:
     def title(self, pen: Pen, position: Position, results: bool, height: int) -> None:
         lang = self.lang
         ph = position.phase
-        text = f"{SEASONS[lang][ph.season]} {ph.year} · {KINDS[lang][ph.kind].capitalize()}"
+        text = f"{say(lang, f'season.{ph.season}')} {ph.year} · {say(lang, f'map.phase.{ph.kind}')}"
         if results:
-            text += f" · {WORDS[lang]['results']}"
+            text += f" · {say(lang, 'map.results')}"
         title = self.board.name.replace("_", " ").title()
         pen.draw.rectangle((0, 0, self.width, height), fill=PAPER)
         size = round(height * 0.52)
@@ -249,14 +247,14 @@ class _Map:
             sw = row_h * 0.55
             colour = self.colour(p.name)
             draw.rectangle((x, y - sw / 2, x + sw, y + sw / 2), fill=colour, outline=darker(colour, 0.6))
-            name = p.name_en if lang == "en" else p.name_it
+            name = power_name(self.board, p.name, lang)
             sc, un = len(position.centres_of(p.name)), len(position.units_of(p.name))
-            text = f"{name}  {sc} {WORDS[lang]['centres']} · {un} {WORDS[lang]['units'][0].lower()}"
+            text = f"{name}  {sc} {say(lang, 'map.centres')} · {un} {say(lang, 'map.units')}"
             adj = adjustments.get(p.name)
             if adj:
                 text += f"  ({adj:+d})"
             if winner == p.name:
-                text += f"  ★ {WORDS[lang]['winner']}"
+                text += f"  ★ {say(lang, 'map.winner')}"
             draw.text((x + sw * 1.5, y), text, fill=INK, font=font(size, winner == p.name), anchor="lm")
 
     def _row_h(self) -> int:

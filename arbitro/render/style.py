@@ -55,21 +55,4 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.Im
     return ImageFont.load_default(max(size, 6))
 
 
-SEASONS = {
-    "en": {"S": "Spring", "F": "Autumn", "W": "Winter"},
-    "it": {"S": "Primavera", "F": "Autunno", "W": "Inverno"},
-}
-KINDS = {
-    "en": {"M": "movement", "R": "retreats", "A": "adjustments"},
-    "it": {"M": "movimento", "R": "ritirate", "A": "aggiustamenti"},
-}
-WORDS = {
-    "en": {"results": "results", "power": "Power", "centres": "SC", "units": "Units",
-           "adjust": "+/−", "winner": "Winner"},
-    "it": {"results": "risultati", "power": "Potenza", "centres": "CR", "units": "Unità",
-           "adjust": "+/−", "winner": "Vincitore"},
-}
-
-
-def words(lang: str) -> str:
-    return lang if lang in WORDS else "en"
+# The map's words (seasons, phase kinds, "results", ...) are in the catalogs: map.* keys.

@@ -8,6 +8,7 @@ from typing import Any
 from ..game.board import Board
 from ..game.names import display
 from ..game.position import NEUTRAL
+from ..words.names import place_noun, power_noun
 from .words import order_text, power_name, reason_text, result_word, source_word
 
 
@@ -43,15 +44,16 @@ def centre_table(
     return rows
 
 
-def _details(board: Board, detail: list[str], lang: str) -> list[str]:
-    """Province codes in a reason become names the player reads ("Kiel (Kie)")."""
-    out = []
+def _details(board: Board, detail: list[str], lang: str) -> list[object]:
+    """Province codes in a reason become names the player reads ("Kiel (Kie)"), with the
+    gender and article the catalog's grammar asks for."""
+    out: list[object] = []
     for d in detail:
         code = str(d)
         if board.is_location(code):
-            out.append(display(board, code, lang))
+            out.append(place_noun(board, code, lang))
         elif code in board.powers:
-            out.append(power_name(board, code, lang))
+            out.append(power_noun(board, code, lang))
         else:
             out.append(code)
     return out

@@ -1,7 +1,9 @@
 """Mail texts from Jinja2 templates: templates/<lang>/<name>.txt.j2.
 
 A template's first line is ``Subject: ...``; the rest, after one blank line, is the body.
-Plain text for phones: no HTML, short lines.
+Plain text for phones: no HTML, short lines. Long mails have one template per language;
+short words come from the language's catalog through Jinja2's i18n extension
+(``{{ _("status.active") }}``, ``{{ ngettext("duration.hours", n) }}``, arbitro/words).
 """
 
 from __future__ import annotations
@@ -15,10 +17,17 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from ..words import DEFAULT, lang_of, languages, nsay, say
+from ..words.grammar import prep, upfirst
+
+
 TEMPLATES_DIR = Path(
     os.environ.get("ARBITRO_TEMPLATES", Path(__file__).resolve().parent.parent.parent / "templates")
 )
-LANGUAGES = ("it", "en")
+
+def _languages(directory: Path) -> tuple[str, ...]:
+    """Languages with both a catalog and a folder of templates."""
+    return tuple(lang for lang in languages() if (directory / lang).is_dir())
 
 
 @dataclass(frozen=True)
@@ -33,10 +42,11 @@ class MailTemplates:
 
     def __init__(self, directory: Path | str = TEMPLATES_DIR) -> None:
         self.directory = Path(directory)
-        self._envs = {lang: _environment(str(self.directory / lang)) for lang in LANGUAGES}
+        self._envs = {lang: _environment(str(self.directory / lang), lang)
+                      for lang in _languages(self.directory)}
 
     def render(self, name: str, lang: str, context: Mapping[str, Any]) -> RenderedMail:
-        env = self._envs["en" if lang == "en" else "it"]
+        env = self._envs.get(lang_of(lang)) or self._envs[DEFAULT]
         text = env.get_template(f"{name}.txt.j2").render(**context)
         first, _, rest = text.partition("\n")
         if not first.startswith("Subject:"):
@@ -49,17 +59,29 @@ class MailTemplates:
 
 
 @functools.cache
-def _environment(folder: str) -> Environment:
+def _environment(folder: str, lang: str) -> Environment:
     """One environment per folder and process: compiled templates are reused when the
     daemon opens a new Referee (restarts, tests)."""
-    return Environment(
+    env = Environment(
         loader=FileSystemLoader(folder),
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
         autoescape=False,
+        extensions=["jinja2.ext.i18n"],
     )
+
+    def gettext(key: str, *args: Any, **values: Any) -> str:
+        return say(lang, key, *args, **values)
+
+    def ngettext(key: str, n: int, **values: Any) -> str:
+        return nsay(lang, key, n, **values)
+
+    env.install_gettext_callables(gettext, ngettext)  # type: ignore[attr-defined]
+    env.filters["prep"] = prep  # {{ power_name|prep("per") }} -> "per la Francia"
+    env.filters["upfirst"] = upfirst
+    return env
 
 
 def _squeeze(body: str) -> str:

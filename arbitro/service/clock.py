@@ -19,7 +19,6 @@ from .common import (
     notify_all,
     phase_words,
     pname,
-    pname_the,
 )
 from .lateness import open_late_day
 from .process import declare_civil_disorder, finish_game, process_phase
@@ -110,7 +109,6 @@ def _remind(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: Pha
         context = {
             **game_words(ctx, game, lang),
             "power_name": pname(ctx, power, lang),
-            "power_of": pname_the(ctx, power, lang, "di") if lang == "it" else pname(ctx, power, lang),
             "movement": phase.code.endswith("M"),
             "phase_name": phase_words(phase.code, lang),
             "deadline": deadline_words(ctx, phase.deadline, lang),

@@ -67,34 +67,13 @@ def pname(ctx: GameCtx, power: str | None, lang: str) -> str:
     return power_name(ctx.board, power, lang) if power else "-"
 
 
-_PLURAL = {"USA", "CSA"}  # "gli USA"
-_JOINED = {  # preposition + article, Italian
-    "": {"il": "il ", "lo": "lo ", "la": "la ", "l'": "l'", "gli": "gli "},
-    "a": {"il": "al ", "lo": "allo ", "la": "alla ", "l'": "all'", "gli": "agli "},
-    "di": {"il": "del ", "lo": "dello ", "la": "della ", "l'": "dell'", "gli": "degli "},
-    "per": {"il": "per il ", "lo": "per lo ", "la": "per la ", "l'": "per l'", "gli": "per gli "},
-}
-
-
 def pname_the(ctx: GameCtx, power: str | None, lang: str, prep: str = "") -> str:
     """The power's name as a phrase: in Italian with its article, joined to ``prep``
-    ("a", "di", "per"): "la Francia", "all'Italia", "per l'Inghilterra", "al Giappone";
-    in English the bare name."""
-    name = pname(ctx, power, lang)
-    if lang != "it" or power is None:
-        return name
-    low = name.lower()
-    if name in _PLURAL:
-        article = "gli"
-    elif low[:1] in "aeiou":
-        article = "l'"
-    elif low.endswith("a"):
-        article = "la"
-    elif low[:1] in "zxy" or low[:2] in ("gn", "ps") or (low[:1] == "s" and low[1:2] not in "aeiou"):
-        article = "lo"
-    else:
-        article = "il"
-    return _JOINED[prep][article] + name
+    ("a", "di", "per"): "la Francia", "all'Italia", "per l'Inghilterra" (the article from
+    the variant, arbitro/words/grammar.py); in English the bare name."""
+    if power is None:
+        return pname(ctx, power, lang)
+    return format(power_name(ctx.board, power, lang), prep or "il")
 
 
 def active_players(uow: UnitOfWork, game_id: str) -> list[Player]:

@@ -7,6 +7,9 @@ from typing import Any
 
 from ..store import GameStatus, PhaseStatus, PlayerStatus, PowerStatus, UnitOfWork, new_password
 from ..store.models import Game
+from ..words import has, say
+from ..words.names import power_name
+from ..words.terms import Moment, PhaseRef, PowerRef, Term, Value, plain, powers, worded
 from .clock import resume_game
 from .common import (
     Services,
@@ -24,7 +27,24 @@ from .values import GmReply
 
 
 class GmError(Exception):
-    """A GM operation that cannot be done now (message in English)."""
+    """A GM operation that cannot be done now: a catalog key (``gm.<what>``) and its values;
+    the message is the plain English of the terminal."""
+
+    def __init__(self, key: str, **values: Value) -> None:
+        super().__init__(plain(key, values) if has(key) else key)
+        self.key = key if has(key) else ""
+        self.values = values
+
+    def reply(self, action: str) -> GmReply:
+        return GmReply(False, action, str(self), self.key, self.values)
+
+
+def _done(action: str, key: str, **values: Value) -> GmReply:
+    return GmReply(True, action, plain(key, values), key, values)
+
+
+def _status(game: Game) -> Term:
+    return Term(f"status.game.{game.status.value}", game.status.value)
 
 
 def _audit(uow: UnitOfWork, game: Game, action: str, actor: str, now: datetime, **details: Any) -> None:
@@ -33,16 +53,16 @@ def _audit(uow: UnitOfWork, game: Game, action: str, actor: str, now: datetime, 
 
 def start(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime, actor: str) -> GmReply:
     if game.status is not GameStatus.FORMING:
-        raise GmError(f"game {game.id} has already started")
+        raise GmError("gm.already_started", game=game.id)
     _audit(uow, game, "start", actor, now)
     start_game(svc, uow, ctx, game, now)
-    return GmReply(True, "start", f"game {game.id} started")
+    return _done("start", "gm.started", game=game.id)
 
 
 def pause(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime, actor: str,
           until: datetime | None = None) -> GmReply:
     if game.status is not GameStatus.ACTIVE:
-        raise GmError(f"game {game.id} is {game.status.value}, not active")
+        raise GmError("gm.not_active", game=game.id, status=_status(game))
     _audit(uow, game, "pause", actor, now, until=until.isoformat() if until else None)
     uow.games.set_status(game, GameStatus.PAUSED, now, resume_at=until)
     phase = uow.phases.current(game.id)
@@ -50,22 +70,24 @@ def pause(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetim
         svc, uow, ctx, game, ("paused", phase.seq if phase else 0, now.isoformat()), "paused",
         lambda player, lang: {"resume_at": deadline_words(ctx, until, lang) if until else None}, now,
     )
-    return GmReply(True, "pause", f"game {game.id} paused" + (f" until {until.isoformat()}" if until else ""))
+    if until:
+        return _done("pause", "gm.paused_until", game=game.id, until=Moment(until))
+    return _done("pause", "gm.paused", game=game.id)
 
 
 def resume(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime, actor: str) -> GmReply:
     if game.status is not GameStatus.PAUSED:
-        raise GmError(f"game {game.id} is {game.status.value}, not paused")
+        raise GmError("gm.not_paused", game=game.id, status=_status(game))
     _audit(uow, game, "resume", actor, now)
     resume_game(svc, uow, ctx, game, now)
-    return GmReply(True, "resume", f"game {game.id} resumed")
+    return _done("resume", "gm.resumed", game=game.id)
 
 
 def extend(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime, actor: str,
            by: timedelta) -> GmReply:
     phase = uow.phases.current(game.id)
     if phase is None or phase.deadline is None:
-        raise GmError(f"game {game.id} has no deadline to extend")
+        raise GmError("gm.no_deadline", game=game.id)
     new = phase.deadline + by
     _audit(uow, game, "extend", actor, now, phase=phase.code, old=phase.deadline.isoformat(),
            new=new.isoformat())
@@ -75,7 +97,7 @@ def extend(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: dateti
         lambda player, lang: {"phase_name": phase_words(phase.code, lang),
                               "deadline": deadline_words(ctx, new, lang)}, now,
     )
-    return GmReply(True, "extend", f"{phase.code} deadline now {new.isoformat()}")
+    return _done("extend", "gm.extended", phase=PhaseRef(phase.code), deadline=Moment(new))
 
 
 def replace(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime, actor: str,
@@ -85,23 +107,23 @@ def replace(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datet
     extended one more week; a power in civil disorder can be taken over while it still has
     3 centres with 2 at home."""
     if power not in ctx.board.powers:
-        raise GmError(f"unknown power {power}")
+        raise GmError("gm.unknown_power", power=power)
     row = uow.powers.get(game.id, power)
     was = row.status  # the row object changes below
     phase = uow.phases.current(game.id) or uow.phases.latest(game.id)
     if row.status is PowerStatus.ELIMINATED or game.status is GameStatus.FINISHED:
-        raise GmError(f"{power} cannot be taken over now")
+        raise GmError("gm.not_replaceable", power=PowerRef(power))
     if (
         row.status is PowerStatus.CIVIL_DISORDER
         and phase is not None
         and not onp_home_condition(ctx, ctx.position(phase), power)
     ):
-        raise GmError(f"{power} no longer has 3 centres with 2 at home (R-ONP-4)")
+        raise GmError("gm.too_weak", power=PowerRef(power))
     if uow.players.by_address(game.id, address) is not None:
         existing = uow.players.by_address(game.id, address)
         assert existing is not None
         if existing.status is PlayerStatus.ACTIVE and uow.assignments.power_of(existing):
-            raise GmError(f"{address} already plays in {game.id}")
+            raise GmError("gm.already_plays", address=address, game=game.id)
     previous = uow.assignments.current(game.id).get(power)
     if previous is not None:
         uow.players.set_status(previous, PlayerStatus.REPLACED, now)
@@ -143,8 +165,10 @@ def replace(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datet
         lambda p, lang: {"replaced_name": pname(ctx, power, lang),
                          "resume_at": deadline_words(ctx, resume_at, lang) if resume_at else None}, now,
     )
-    return GmReply(True, "replace", f"{player.address} now plays {power}"
-                   + (f"; the game resumes {resume_at.isoformat()}" if resume_at else ""))
+    if resume_at:
+        return _done("replace", "gm.replaced_resumes", address=player.address, power=PowerRef(power),
+                     resume=Moment(resume_at))
+    return _done("replace", "gm.replaced", address=player.address, power=PowerRef(power))
 
 
 def eject(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime, actor: str,
@@ -152,26 +176,28 @@ def eject(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetim
     """The holder leaves; the power is in civil disorder until a replacement is registered."""
     holder = uow.assignments.current(game.id).get(power)
     if holder is None:
-        raise GmError(f"nobody holds {power} in {game.id}")
+        raise GmError("gm.nobody_holds", power=PowerRef(power), game=game.id)
     _audit(uow, game, "eject", actor, now, power=power, address=holder.address)
     uow.assignments.release(game.id, power, now)
     uow.players.set_status(holder, PlayerStatus.EJECTED, now)
     from .process import declare_civil_disorder
 
     declare_civil_disorder(svc, uow, ctx, game, power, now, reason="ejected")
-    return GmReply(True, "eject", f"{holder.address} ejected; {power} in civil disorder")
+    return _done("eject", "gm.ejected", address=holder.address, power=PowerRef(power))
 
 
 def process_now(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime,
                 actor: str) -> GmReply:
     phase = uow.phases.current(game.id)
     if phase is None or game.status is GameStatus.FINISHED:
-        raise GmError(f"game {game.id} has no phase to process")
+        raise GmError("gm.no_phase", game=game.id)
     position = ctx.position(phase)
     missing = missing_powers(ctx.board, position, uow.powers.all(game.id), uow.orders.current(phase.id))
     _audit(uow, game, "process", actor, now, phase=phase.code, missing=sorted(missing))
     process_phase(svc, uow, ctx, game, phase, now)
-    return GmReply(True, "process", f"{phase.code} processed" + (f"; missing: {', '.join(sorted(missing))}" if missing else ""))
+    if missing:
+        return _done("process", "gm.processed_missing", phase=PhaseRef(phase.code), missing=powers(missing))
+    return _done("process", "gm.processed", phase=PhaseRef(phase.code))
 
 
 def rollback(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime,
@@ -181,7 +207,7 @@ def rollback(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: date
     already sent stays sent)."""
     processed = [p for p in uow.phases.history(game.id) if p.status is PhaseStatus.PROCESSED]
     if not processed:
-        raise GmError(f"game {game.id} has no processed phase")
+        raise GmError("gm.no_processed_phase", game=game.id)
     last = processed[-1]
     before = dict((last.results or {}).get("powers_before") or {})
     _audit(uow, game, "rollback", actor, now, phase=last.code, seq=last.seq)
@@ -206,34 +232,46 @@ def rollback(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: date
         lambda p, lang: {"phase_name": phase_words(reopened.code, lang),
                          "deadline": deadline_words(ctx, deadline, lang)}, now,
     )
-    return GmReply(True, "rollback", f"{reopened.code} reopened; deadline {deadline.isoformat()}")
+    return _done("rollback", "gm.reopened", phase=PhaseRef(reopened.code), deadline=Moment(deadline))
 
 
-def status_text(uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime) -> str:
-    """A plain summary for the GM (English)."""
-    lines = [f"game {game.id} ({game.name}): {game.status.value}"]
+def status_text(uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime,
+                lang: str | None = None) -> str:
+    """A summary for the GM: plain English for the terminal (no ``lang``), else in the
+    GM's language (the reply mail)."""
+
+    def w(key: str, **values: Value) -> str:
+        if lang is None:
+            return plain(key, values)
+        return worded(ctx.board, ctx.config.timezone, lang, key, values)
+
+    lines = [w("gm.status.game", game=game.id, name=game.name, status=_status(game))]
     if game.resume_at:
-        lines.append(f"resumes at {game.resume_at.isoformat()}")
+        lines.append(w("gm.status.resumes", at=Moment(game.resume_at)))
     phase = uow.phases.current(game.id)
     holders = uow.assignments.current(game.id)
     current = uow.orders.current(phase.id) if phase else {}
     missing: set[str] = set()
     if phase is not None:
-        lines.append(f"phase {phase.code} ({phase.status.value}), deadline "
-                     f"{phase.deadline.isoformat() if phase.deadline else '-'}")
+        value = phase.status.value
+        lines.append(w("gm.status.phase", phase=PhaseRef(phase.code),
+                       status=Term(f"status.phase.{value}", value),
+                       deadline=Moment(phase.deadline) if phase.deadline else "-"))
         missing = missing_powers(ctx.board, ctx.position(phase), uow.powers.all(game.id), current)
     used = uow.phases.lateness_used(game.id)
     for power, row in uow.powers.all(game.id).items():
         holder = holders.get(power)
         flags = []
         if phase is not None and power in current:
-            flags.append("ordered")
+            flags.append(w("gm.status.ordered"))
         if power in missing:
-            flags.append("MISSING")
-        lines.append(
-            f"  {power:<8} {row.status.value:<15} onp={row.onp_streak} late={used.get(power, 0)}"
-            f"/{ctx.config.lateness_bank_days} {holder.address if holder else '-':<30} {' '.join(flags)}"
-        )
+            flags.append(w("gm.status.missing"))
+        value = row.status.value
+        name = power if lang is None else str(power_name(ctx.board, power, lang))
+        state = value if lang is None else say(lang, f"status.power.{value}")
+        counts = w("gm.status.counts", onp=row.onp_streak, late=used.get(power, 0),
+                   bank=ctx.config.lateness_bank_days)
+        lines.append(f"  {name:<8} {state:<15} {counts} {holder.address if holder else '-':<30} {' '.join(flags)}")
     if game.result:
-        lines.append(f"result: {game.result}")
+        lines.append(w("gm.status.result", result=str(game.result)))
     return "\n".join(lines) + "\n"

@@ -13,6 +13,7 @@ from ..game.board import Board
 from ..reports import phase_name, power_name, when
 from ..store import PlayerStatus, UnitOfWork
 from ..store.models import PressMessage
+from ..words import say
 from .common import Services
 
 
@@ -46,7 +47,7 @@ def publish_press(svc: Services, uow: UnitOfWork, game_id: str, now: datetime) -
 def sender_name(board: Board, power: str, anonymous: bool, lang: str) -> str:
     """Who a press message is from, as its readers see it."""
     if anonymous:
-        return "Anonimo" if lang == "it" else "Anonymous"
+        return say(lang, "press.anonymous")
     return power_name(board, power, lang)
 
 

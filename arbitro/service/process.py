@@ -11,11 +11,11 @@ from ..game.orders import Order, format_order
 from ..game.outcome import OrderResult, PhaseOutcome
 from ..game.phases import play
 from ..game.position import FALL, MOVEMENT, NEUTRAL, Position
-from ..game.reasons import explain
 from ..reports import results_context
 from ..store import Attachment, GameStatus, PlayerStatus, PowerStatus, UnitOfWork
 from ..store.models import Game
 from ..store.models import Phase as PhaseRow
+from ..words.reasons import explain
 from .common import (
     Services,
     active_players,

@@ -139,10 +139,12 @@ class Referee:
         try:
             with self.store.begin() as uow:
                 if ctx is None:
-                    raise GmError(f"no game {game_id!r} in the config")
+                    raise GmError("gm.no_game", game=game_id)
                 game = uow.games.lock(game_id)
                 return fn(self.svc, uow, ctx, game, now, actor, **kwargs)
-        except (GmError, NotFound) as exc:
+        except GmError as exc:
+            return exc.reply(action)
+        except NotFound as exc:
             return GmReply(False, action, str(exc))
 
     def gm_start(self, game_id: str, now: datetime, actor: str = "gm") -> GmReply:

@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from ..config.game import power_key
+from ..game.board import Board
 from ..game.orders import format_order
 from ..game.parse import IGNORED, OK, ParseReport, parse_orders
 from ..game.position import Phase, PhaseError
@@ -16,8 +17,9 @@ from ..reports import order_text
 from ..store import GameStatus, PlayerStatus, PowerStatus, UnitOfWork
 from ..store.models import Game, Player
 from ..store.models import Phase as PhaseRow
+from ..words.lines import line_message
 from . import lateness
-from .common import Services, deadline_words, game_words, key, phase_words, pname, pname_the
+from .common import Services, deadline_words, game_words, key, phase_words, pname
 from .refusals import days_used, refusal_text
 from .state import GameCtx, stored_orders
 from .values import OK as REPLY_OK
@@ -26,14 +28,14 @@ from .values import REFUSED, OrderLine, OrderReply, PreferencesReply
 _PHASE_CODE = re.compile(r"\b([SFW])\s?(\d{4})\s?([MRA])\b", re.IGNORECASE)
 
 
-def lines_json(report: ParseReport) -> list[dict[str, Any]]:
+def lines_json(board: Board, report: ParseReport) -> list[dict[str, Any]]:
     return [
         {
             "line": r.line,
             "text": r.text,
             "status": r.status,
             "code": r.code,
-            "message": r.message,
+            "message": line_message(board, r, report.lang),
             "suggestion": r.suggestion,
             "order": format_order(r.order) if r.order is not None else None,
         }
@@ -77,7 +79,7 @@ def _reply(
     return OrderReply(
         status=status,
         reason=reason,
-        message=refusal_text(reason, lang, detail) if reason else "",
+        message=refusal_text(reason, lang, detail, game=game_id) if reason else "",
         game_id=game_id,
         power=power,
         phase=phase.code if phase is not None else None,
@@ -139,7 +141,7 @@ def submit_orders(
         ctx.board, text, power=power, position=position, lang=lang,
         strict_support=ctx.config.strict_support, infer_single_coast=ctx.config.infer_single_coast,
     )
-    parsed = lines_json(report)
+    parsed = lines_json(ctx.board, report)
     lines = _order_lines(parsed)
     if all(r.status == IGNORED for r in report.lines):
         # Nothing that looks like an order: the set on file stays (a chat mail, a thank-you).
@@ -161,7 +163,6 @@ def submit_orders(
         "refused": None,
         "for_power": None,
         "late": _late_words(uow, ctx, phase, power, due) if due.day else None,
-        "power_for": pname_the(ctx, power, lang, "per") if lang == "it" else f"for {pname(ctx, power, lang)}",
     }
     svc.mailer.to_player(uow, k, player, "order_confirmation", context, now)
     return _reply(REPLY_OK, None, game_id, lang, power=power, phase=phase, lines=lines,
@@ -274,7 +275,7 @@ def submit_ballot(
         ctx.board, text, power=target, position=position, lang=lang,
         strict_support=ctx.config.strict_support, infer_single_coast=ctx.config.infer_single_coast,
     )
-    parsed = lines_json(report)
+    parsed = lines_json(ctx.board, report)
     orders = [l["order"] for l in parsed if l["status"] == OK and l["order"]]
     if not orders:
         return _refuse_by_mail(svc, uow, ctx, game, player, voter, phase, "no_orders", text, now,
@@ -311,7 +312,7 @@ def set_preferences(
     player = uow.players.by_address(game_id, address)
     if player is None or player.status is not PlayerStatus.ACTIVE:
         lang = ctx.config.language
-        return PreferencesReply(REFUSED, "not_player", refusal_text("not_player", lang), ())
+        return PreferencesReply(REFUSED, "not_player", refusal_text("not_player", lang, game=game_id), ())
     lang = player.language
     if game.status is not GameStatus.FORMING:
         return PreferencesReply(REFUSED, "not_forming", refusal_text("not_forming", lang), ())

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
+from ..words.terms import Value
+
 
 OK, REFUSED = "ok", "refused"
 
@@ -63,4 +66,7 @@ class PreferencesReply:
 class GmReply:
     ok: bool
     action: str
-    message: str  # English, for the GM's terminal or reply mail
+    message: str  # English, for the GM's terminal
+    # what happened as a catalog key and values: the GM's reply mail words it in their language
+    key: str = ""
+    values: Mapping[str, Value] = field(default_factory=dict)

@@ -24,6 +24,9 @@ FORBIDDEN_CALLS = {"open", "print", "input"}
 LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     # The rules: values in, values out. Everyone uses them; they use nothing of ours.
     ("rules", frozenset({"arbitro.game"})),
+    # The catalogs: the rules' codes and values in the reader's words (gettext through
+    # Babel), for every floor above that talks to people.
+    ("words", frozenset({"arbitro.words"})),
     # Game data from files: variant files (and the importers of other programs' formats)
     # and the command-line JSON contract only turn text into rule values and back.
     ("data", frozenset({"arbitro.variant_import", "arbitro.variants", "arbitro.contract"})),

@@ -12,6 +12,7 @@ from arbitro.game.notation_it import format_en
 from arbitro.game.parse import OK, VOID, parse_orders
 from arbitro.game.phases import play
 from arbitro.variants import load_board
+from arbitro.words.lines import line_message
 
 BOARD = load_board("standard")
 # France: 5 centres, 3 units, Brest, Paris and Marseilles free: 2 builds.
@@ -25,20 +26,21 @@ WINTER = position_from_json(BOARD, {
 
 def _read(text: str, power: str, lang: str = "it") -> list[tuple[str, str, str, str]]:
     report = parse_orders(BOARD, text, power=power, position=WINTER, lang=lang)
-    return [(r.status, format_en(r.order) if r.order else "", r.code, r.message) for r in report.lines]
+    return [(r.status, format_en(r.order) if r.order else "", r.code, line_message(BOARD, r, lang))
+            for r in report.lines]
 
 
 def test_r_adju_1_builds_over_the_allowance_are_void_and_say_so() -> None:
     got = _read("costruisco una flotta a Brest\nnuova armata a Parigi\nA Mar B", "FRANCE")
     assert [g[:3] for g in got] == [
         (OK, "F BRE B", "accepted"), (OK, "A PAR B", "accepted"), (VOID, "A MAR B", "too_many_builds")]
-    assert got[2][3] == "costruzione in eccesso: Francia può costruire 2 unità quest'inverno, e questo ordine non conta"
+    assert got[2][3] == "costruzione in eccesso: la Francia può costruire 2 unità quest'inverno, e questo ordine non conta"
 
 
 def test_r_adju_1_the_first_builds_count_as_in_adjudication() -> None:
     text = "F Bre B\nA Par B\nA Mar B"
     report = parse_orders(BOARD, text, power="FRANCE", position=WINTER, lang="en")
-    assert report.lines[2].message == "one build too many: France may build 2 units this winter, and this order does not count"
+    assert line_message(BOARD, report.lines[2], "en") == "one build too many: France may build 2 units this winter, and this order does not count"
     # adjudication of all three keeps the same two
     outcome = play(BOARD, WINTER, {"FRANCE": [o for r in report.lines if (o := r.order) is not None]})
     kept = sorted(format_en(r.order) for r in outcome.results

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from arbitro.game.notation_it import format_en, format_it
 from arbitro.game.orders import Disband, Move, Retreat
-from arbitro.game.parse import OK, VOID, parse_one, parse_orders
+from arbitro.game.parse import OK, VOID, LineReport, parse_one, parse_orders
 from arbitro.game.position import start_position
 from arbitro.variants import load_board
+from arbitro.words.lines import line_message
 
 BOARD = load_board("standard")
 
@@ -35,8 +36,9 @@ def test_parse_one_gives_the_reading_or_why_not() -> None:
     assert got == Move("FRANCE", "A", "PAR", "BUR")
     # illegal on the board, but read: the adjudicator says why it is void
     assert parse_one(BOARD, "A Par - Lon", power="FRANCE", position=position) == Move("FRANCE", "A", "PAR", "LON")
-    assert isinstance(parse_one(BOARD, "ciao a tutti", power="FRANCE"), str)
-    assert isinstance(parse_one(BOARD, "A Bud APP A Gal", power="AUSTRIA"), str)  # R-ORD-4
+    assert parse_one(BOARD, "ciao a tutti", power="FRANCE") is None  # nothing like an order
+    why = parse_one(BOARD, "A Bud APP A Gal", power="AUSTRIA")  # R-ORD-4
+    assert isinstance(why, LineReport) and why.status == VOID and why.code == "support_unclear"
 
 
 def test_several_orders_on_one_line_keep_the_line_number() -> None:
@@ -55,4 +57,4 @@ def test_formatter_writes_italian_notation() -> None:
 def test_void_lines_always_say_why_in_the_players_language() -> None:
     for lang, word in (("it", "confina"), ("en", "border")):
         (line,) = parse_orders(BOARD, "F Nap - Tun", lang=lang).lines
-        assert line.status == VOID and word in line.message
+        assert line.status == VOID and word in line_message(BOARD, line, lang)

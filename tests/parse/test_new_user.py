@@ -9,6 +9,7 @@ from arbitro.contract import position_from_json
 from arbitro.game.notation_it import format_en
 from arbitro.game.parse import OK, VOID, parse_orders
 from arbitro.variants import load_board
+from arbitro.words.lines import line_message
 
 BOARD = load_board("standard")
 SPRING = position_from_json(BOARD, {"phase": "S1902M", "units": {
@@ -42,7 +43,7 @@ def test_the_issue_lines_are_read_right(text: str, position, power: str, expecte
 def test_a_support_without_its_unit_is_a_precise_question() -> None:
     (line,) = parse_orders(BOARD, "APP A Gal in difesa", power="AUSTRIA", position=SPRING).lines
     assert (line.status, line.order, line.code) == (VOID, None, "no_supporter")
-    assert line.message.startswith("ordine incompleto: quale unità appoggia «A Gal in difesa»?")
+    assert line_message(BOARD, line, "it").startswith("ordine incompleto: quale unità appoggia «A Gal in difesa»?")
     assert line.suggestion == "A BUD S A GAL H"  # the only Austrian unit that could
     (line,) = parse_orders(BOARD, "S A Gal H", power="AUSTRIA", position=SPRING, lang="en").lines
-    assert line.message.startswith("incomplete order: which unit supports «A Gal H»?")
+    assert line_message(BOARD, line, "en").startswith("incomplete order: which unit supports «A Gal H»?")

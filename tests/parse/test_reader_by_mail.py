@@ -96,7 +96,7 @@ def test_two_builds_where_one_is_allowed_are_not_both_confirmed(game) -> None:  
     assert _on_file(store, "ITALY") == ["F NAP B"]
     confirmation = _last_mail_to(store, player)
     it = "NULLO" in confirmation  # the players' languages alternate
-    excess = ("costruzione in eccesso: Italia può costruire 1 unità quest'inverno" if it
+    excess = ("costruzione in eccesso: l'Italia può costruire 1 unità quest'inverno" if it
               else "one build too many: Italy may build 1 unit this winter")
     lines = confirmation.split("\n")
     rome = next(i for i, x in enumerate(lines) if x.endswith("nuova armata a Roma"))

@@ -13,6 +13,7 @@ from arbitro.game.notation_it import format_en
 from arbitro.game.parse import OK, VOID, parse_orders
 from arbitro.game.position import Unit, make_position, start_position
 from arbitro.variants import load_board
+from arbitro.words.lines import line_message
 
 BOARD = load_board("standard")
 
@@ -100,7 +101,8 @@ def test_r_ord_4_support_without_hold_or_move_is_void_with_a_suggestion() -> Non
     (line,) = report.lines
     assert (line.status, line.order, line.code) == (VOID, None, "support_unclear")
     assert line.suggestion == "A BUD S A GAL H"
-    assert "A Bud APP A Galizia XXX" in line.message and "A Bud APP A Galizia - ..." in line.message
+    message = line_message(BOARD, line, report.lang)
+    assert "A Bud APP A Galizia XXX" in message and "A Bud APP A Galizia - ..." in message
 
 
 def test_r_ord_4_english_games_may_read_it_as_support_hold() -> None:
@@ -168,7 +170,7 @@ def test_r_ord_2_liv_is_settled_by_the_board_or_named_both_ways() -> None:
     status, order, code = one("A Liv XXX")
     assert (status, order, code) == (VOID, None, "ambiguous")
     (line,) = parse_orders(BOARD, "A Liv XXX").lines
-    assert "Livonia" in line.message and "Liverpool" in line.message
+    assert "Livonia" in line_message(BOARD, line, "it") and "Liverpool" in line_message(BOARD, line, "it")
     england = start_position(BOARD)  # England's army stands in Liverpool
     assert one("A Liv XXX", position=england, power="ENGLAND") == (OK, "A LVP H", "accepted")
     russia = make_position("S1902M", [Unit("RUSSIA", "A", "LVN")], {})

@@ -51,5 +51,5 @@ def test_results_mail_shows_bounces_and_centres_in_each_language():
 
 def test_deadlines_are_written_in_the_game_time_zone():
     moment = datetime(2025, 3, 8, 19, 0, tzinfo=UTC)
-    assert when(moment, "Europe/Rome", "it") == "sabato 8 marzo 2025, 20:00 (Europe/Rome)"
-    assert when(moment, "Europe/Rome", "en") == "Saturday 8 March 2025, 20:00 (Europe/Rome)"
+    assert when(moment, "Europe/Rome", "it") == "sabato 8 marzo 2025 alle 20:00 (Europe/Rome)"
+    assert when(moment, "Europe/Rome", "en") == "Saturday 8 March 2025 at 20:00 (Europe/Rome)"

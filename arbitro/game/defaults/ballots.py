@@ -19,7 +19,7 @@ class Discarded:
 
     voter: str
     order: Order
-    reason: str  # a code of arbitro.game.reasons ("own_ballot" for the power's own vote)
+    reason: str  # a reason code ("own_ballot": the power's own vote); words: reason.<code>
     detail: tuple[str, ...] = ()
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...service import submit
+from ...words import say
 from .base import Request
 from .replies import refuse
 
@@ -18,9 +19,8 @@ class Ballot:
         if not req.words:
             return refuse(req.svc, req.uow, req.mail_id, player.address, req.lang,
                           "bad_arguments", req.now, req.game.id, req.mail.subject,
-                          command="VOTO" if req.lang == "it" else "VOTE",
-                          problem="VOTO <nazione>, poi gli ordini" if req.lang == "it"
-                          else "VOTE <power>, then the orders")
+                          command=say(req.lang, "command.vote"),
+                          problem=say(req.lang, "command.vote.usage"))
         for_power = req.words[0]
         text = " ".join(req.words[1:]) + "\n" + req.text
         reply = submit.submit_ballot(req.svc, req.uow, req.game.id, player.address, for_power,

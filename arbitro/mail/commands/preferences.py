@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ...service import submit
+from ...words import say
 from .base import Request
 from .replies import refuse
 
@@ -24,7 +25,7 @@ class Preferences:
         if reply.status != "ok":
             return refuse(req.svc, req.uow, req.mail_id, player.address, req.lang,
                           "bad_arguments", req.now, req.game.id, req.mail.subject,
-                          command="PREFERENZE" if req.lang == "it" else "PREFERENCES",
+                          command=say(req.lang, "command.preferences"),
                           problem=reply.message)
         return "preferences ok"
 

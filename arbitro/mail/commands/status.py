@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...service import gm as gm_ops
 from ...service.status import status_reply
+from ...words import say
 from .base import Request
 from .replies import queue
 
@@ -18,10 +19,10 @@ class Status:
             ctx = req.svc.ctx(req.game.id)
             game = req.uow.games.get(req.game.id)
             assert ctx is not None
-            text = gm_ops.status_text(req.uow, ctx, game, req.now) if game else "-"
+            text = gm_ops.status_text(req.uow, ctx, game, req.now, req.lang) if game else "-"
             queue(req.svc, req.uow, f"mail:{req.mail_id}:gm-status", req.mail.from_address,
                   "gm_reply", req.lang,
-                  {"game_id": req.game.id, "command": "STATO" if req.lang == "it" else "STATUS",
+                  {"game_id": req.game.id, "command": say(req.lang, "command.status"),
                    "ok": True, "message": text}, req.now, req.game.id)
             return "gm status"
         player = req.identity.player

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from ....service.gm import GmError
 from ....service.values import GmReply
+from ....words import say
+from ....words.terms import worded
 from ..base import Request
 from ..replies import queue
 
@@ -24,13 +26,18 @@ class GmCommand:
         ctx = req.svc.ctx(req.game.id)
         try:
             if ctx is None:
-                raise GmError(f"no game {req.game.id!r} in the config")
+                raise GmError("gm.no_game", game=req.game.id)
             reply = self.operation(req)
-        except (GmError, ValueError) as exc:
+        except GmError as exc:
+            reply = exc.reply(self.name)
+        except ValueError as exc:
             reply = GmReply(False, self.name, str(exc))
+        message = reply.message
+        if reply.key and ctx is not None:
+            message = worded(ctx.board, ctx.config.timezone, req.lang, reply.key, reply.values)
         queue(req.svc, req.uow, f"mail:{req.mail_id}:gm", req.mail.from_address, "gm_reply",
-              req.lang, {"game_id": req.game.id, "command": self.name.upper(), "ok": reply.ok,
-                         "message": reply.message}, req.now, req.game.id)
+              req.lang, {"game_id": req.game.id, "command": say(req.lang, f"command.gm.{self.name}"),
+                         "ok": reply.ok, "message": message}, req.now, req.game.id)
         return f"gm {self.name} {'ok' if reply.ok else 'refused'}"
 
 
@@ -53,5 +60,5 @@ def power_named(req: Request, word: str) -> str:
     assert ctx is not None
     found = name_index(ctx.board).power(fold(word), fuzzy=True)
     if found is None:
-        raise ValueError(f"unknown power {word!r}")
+        raise GmError("gm.unknown_power", power=word)
     return found

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ....service import gm as ops
+from ....service.gm import GmError
 from ....service.values import GmReply
 from ..base import Request
 from .common import GmCommand, actor, locked, power_named
@@ -10,7 +11,7 @@ from .common import GmCommand, actor, locked, power_named
 
 def _run(req: Request) -> GmReply:
     if not req.words:
-        raise ValueError("ESPELLI <nazione> / EJECT <power>")
+        raise GmError("gm.usage.eject")
     ctx, game = locked(req)
     return ops.eject(req.svc, req.uow, ctx, game, req.now, actor(req), power_named(req, req.words[0]))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ....config.values import duration as parse_duration
 from ....service import gm as ops
+from ....service.gm import GmError
 from ....service.values import GmReply
 from ..base import Request
 from .common import GmCommand, actor, locked
@@ -11,7 +12,7 @@ from .common import GmCommand, actor, locked
 
 def _run(req: Request) -> GmReply:
     if not req.words:
-        raise ValueError("PROROGA <durata>, per esempio 2d o 36h / EXTEND <duration>, e.g. 2d")
+        raise GmError("gm.usage.extend")
     by = parse_duration(req.words[0])
     ctx, game = locked(req)
     return ops.extend(req.svc, req.uow, ctx, game, req.now, actor(req), by)

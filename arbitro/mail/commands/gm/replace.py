@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ....service import gm as ops
+from ....service.gm import GmError
 from ....service.values import GmReply
 from ..base import Request
 from .common import GmCommand, actor, locked, power_named
@@ -10,7 +11,7 @@ from .common import GmCommand, actor, locked, power_named
 
 def _run(req: Request) -> GmReply:
     if len(req.words) < 2 or "@" not in req.words[1]:
-        raise ValueError("SOSTITUISCI <nazione> <indirizzo> [nome] / REPLACE <power> <address> [name]")
+        raise GmError("gm.usage.replace")
     power, address, name = power_named(req, req.words[0]), req.words[1].strip("<>"), " ".join(req.words[2:])
     ctx, game = locked(req)
     return ops.replace(req.svc, req.uow, ctx, game, req.now, actor(req), power, address, name=name)

@@ -1,0 +1,78 @@
+"""Powers and provinces as nouns of the reader's language (name, gender, article).
+
+Italian gender and article come from the variant data (``it_gender``, ``it_article`` in
+maps/*.toml); a variant without them gets the neutral phrasing of grammar.Noun.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from ..game.board import Board
+from ..game.names import display
+from ..game.position import Phase, PhaseError
+from . import say
+from .catalog import lang_of, translations
+from .grammar import Noun, article_for
+
+
+@functools.cache
+def _grammar(lang: str) -> tuple[bool, str, str]:
+    """Whether the language puts articles before names, and its neutral heads for powers
+    and provinces (feminine nouns: "potenza", "provincia")."""
+    t = translations(lang)
+    return (t.gettext("grammar.articles") == "yes", t.gettext("grammar.power_head"),
+            t.gettext("grammar.province_head"))
+
+
+def phase_name(code: str, lang: str | None) -> str:
+    """ "S1901M" -> "Primavera 1901, movimenti"."""
+    try:
+        phase = Phase.parse(code)
+    except PhaseError:
+        return code
+    return f"{say(lang, f'season.{phase.season}')} {phase.year}, {say(lang, f'phase.{phase.kind}')}"
+
+
+def _from_catalog(lang: str, key: str) -> str | None:
+    """A name a catalog gives (``name.power.FRANCE``): how a language the variant files do
+    not name (only Italian and English) gets its own names without code."""
+    t = translations(lang)
+    text: str = t.gettext(key)
+    return None if text == key else text
+
+
+def power_name(board: Board, power: str, lang: str | None) -> str:
+    p = board.powers.get(power)
+    if p is None:
+        return power.title()
+    lang = lang_of(lang)
+    if lang == "it":
+        return p.name_it
+    return (_from_catalog(lang, f"name.power.{power}") if lang != "en" else None) or p.name_en
+
+
+def power_noun(board: Board, power: str, lang: str | None) -> Noun:
+    lang = lang_of(lang)
+    articles, head, _ = _grammar(lang)
+    name = power_name(board, power, lang)
+    p = board.powers.get(power)
+    if p is None or not p.it_gender or lang != "it":
+        return Noun(name, head=head, articles=articles)
+    return Noun(name, p.it_gender, p.it_article or article_for(name, p.it_gender),
+                articles=articles)
+
+
+def place_noun(board: Board, location: str, lang: str | None) -> Noun:
+    """A location as the reader sees it ("Marsiglia (Mar)"), with the province's gender."""
+    lang = lang_of(lang)
+    articles, _, head = _grammar(lang)
+    text = display(board, location, lang)
+    code, _, coast = location.partition("/")
+    own = _from_catalog(lang, f"name.province.{code}") if lang not in ("it", "en") else None
+    if own is not None:
+        text = f"{own} ({code})" + (f" {say(lang, f'coast.{coast}')}" if coast else "")
+    prov = board.provinces.get(location.partition("/")[0])
+    if prov is None or not prov.it_gender or lang != "it":
+        return Noun(text, head=head if prov is not None else "", articles=articles)
+    return Noun(text, prov.it_gender, prov.it_article, articles=articles, in_article=prov.is_sea)
