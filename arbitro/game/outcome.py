@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from .orders import Order
-from .position import Position
+from .position import Dislodged, Position
 
 
 class Result(str, Enum):
@@ -39,3 +39,11 @@ class PhaseOutcome:
     winner: str | None = None
     # The position right after this phase, before skipping (for reports and maps).
     after: Position | None = None
+
+    def listed_dislodged(self) -> tuple[Dislodged, ...]:
+        """The units reports and maps list as dislodged after this phase: the next phase's,
+        and those dislodged with nowhere to go when their retreat phase was skipped."""
+        after = self.after
+        if after is not None and after.dislodged and self.next.phase != after.phase:
+            return self.next.dislodged + after.dislodged
+        return self.next.dislodged

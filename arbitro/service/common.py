@@ -10,13 +10,14 @@ from typing import Any
 
 from ..config import Config
 from ..game.board import Board
+from ..game.outcome import PhaseOutcome
 from ..reports import phase_name, power_name, when
 from ..store import PlayerStatus, UnitOfWork
 from ..store.models import Game, Player
 from .mailer import Mailer, revision
 from .state import BoardLoader, GameCtx
 
-RenderMap = Callable[[Board, Mapping[str, Any], Mapping[str, Any]], bytes]
+RenderMap = Callable[[Board, PhaseOutcome], bytes]  # a played phase's map, as PNG bytes
 
 
 def new_draw_seed() -> str:

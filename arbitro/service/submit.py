@@ -10,11 +10,12 @@ from typing import Any
 
 from ..config.game import power_key
 from ..game.board import Board
-from ..game.orders import format_order
+from ..game.orders import Order
 from ..game.parse import IGNORED, OK, ParseReport, parse_orders
 from ..game.position import Phase, PhaseError
 from ..reports import order_text
 from ..store import GameStatus, PlayerStatus, PowerStatus, UnitOfWork
+from ..store.codec import order_json
 from ..store.models import Game, Player
 from ..store.models import Phase as PhaseRow
 from ..words.lines import line_message
@@ -37,7 +38,7 @@ def lines_json(board: Board, report: ParseReport) -> list[dict[str, Any]]:
             "code": r.code,
             "message": line_message(board, r, report.lang),
             "suggestion": r.suggestion,
-            "order": format_order(r.order) if r.order is not None else None,
+            "order": order_json(r.order) if r.order is not None else None,
         }
         for r in report.lines
     ]
@@ -115,6 +116,11 @@ def _locked_player(
     return ctx, game, player
 
 
+def _read_orders(report: ParseReport) -> list[Order]:
+    """The orders a mail gave, as the parser read them (no trip through their text)."""
+    return [r.order for r in report.lines if r.status == OK and r.order is not None]
+
+
 def submit_orders(
     svc: Services, uow: UnitOfWork, game_id: str, address: str, text: str, now: datetime,
     mail_id: int | None = None, phase_code: str | None = None,
@@ -150,8 +156,7 @@ def submit_orders(
     lateness.pay(uow, phase, power, due)
     uow.orders.submit(phase.id, power, text=text, parsed=parsed, received_at=now,
                       player_id=player.id, source_mail_id=mail_id)
-    on_file = tuple(order_text(ctx.board, power, format_order(o), lang)
-                    for o in stored_orders(ctx.board, power, parsed))
+    on_file = tuple(order_text(ctx.board, o, lang) for o in _read_orders(report))
     k = _mail_key(uow, game_id, "confirm", player.address, mail_id, text, now)
     context = {
         **game_words(ctx, game, lang),
@@ -212,7 +217,7 @@ def _refuse_by_mail(
     if phase is not None and target is not None and for_power is None:
         current = uow.orders.current(phase.id).get(target)
         if current is not None:
-            on_file = tuple(order_text(ctx.board, target, format_order(o), lang)
+            on_file = tuple(order_text(ctx.board, o, lang)
                             for o in stored_orders(ctx.board, target, current.parsed))
     k = _mail_key(uow, game.id, "refused", player.address, mail_id, text, now)
     context = {
@@ -276,14 +281,15 @@ def submit_ballot(
         strict_support=ctx.config.strict_support, infer_single_coast=ctx.config.infer_single_coast,
     )
     parsed = lines_json(ctx.board, report)
-    orders = [l["order"] for l in parsed if l["status"] == OK and l["order"]]
+    read = _read_orders(report)
+    orders = [order_json(o) for o in read]
     if not orders:
         return _refuse_by_mail(svc, uow, ctx, game, player, voter, phase, "no_orders", text, now,
                                mail_id, _order_lines(parsed), for_power=target)
     # Stored as canonical texts: read back with the notation reader when counted.
     uow.ballots.cast(phase.id, voter_power=voter, for_power=target, orders=orders,
                      received_at=now, text=text, source_mail_id=mail_id)
-    on_file = tuple(order_text(ctx.board, target, o, lang) for o in orders)
+    on_file = tuple(order_text(ctx.board, o, lang) for o in read)
     k = _mail_key(uow, game_id, "ballot", player.address, mail_id, text, now)
     context = {
         **game_words(ctx, game, lang),
