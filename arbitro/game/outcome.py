@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from .orders import Order
 from .position import Dislodged, Position
 
 
-class Result(str, Enum):
+class Result(StrEnum):
     SUCCEEDS = "succeeds"
     FAILS = "fails"
     VOID = "void"  # illegal or unclear: the unit holds (R-ORD-3)
 
 
-class Source(str, Enum):
+class Source(StrEnum):
     PLAYER = "player"
     DEFAULT = "default"  # chosen by the referee's rules (R-RET-3, R-ADJU-2/3, R-ONP-1, ...)
     BALLOT = "ballot"  # voted by the other players (R-ONP-3, R-ONP-5)

@@ -6,10 +6,9 @@ from __future__ import annotations
 from datetime import datetime, time
 from typing import Any
 
-from ..contract import position_to_json
 from ..game.position import Position
-from ..store.codec import position_of
 from ..store import GameStatus, PhaseStatus, PowerStatus, UnitOfWork
+from ..store.codec import position_of
 from ..store.models import Game
 from ..store.models import Phase as PhaseRow
 from .common import (
@@ -200,4 +199,4 @@ def next_wakeup(uow: UnitOfWork, svc: Services, now: datetime) -> datetime | Non
     return min(moments) if moments else None
 
 
-__all__ = ["next_wakeup", "position_to_json", "resume_game", "step_game", "temporale_end"]
+__all__ = ["next_wakeup", "resume_game", "step_game", "temporale_end"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -11,7 +11,7 @@ from typing import Any
 from ..config import Config
 from ..game.board import Board
 from ..game.outcome import PhaseOutcome
-from ..reports import phase_name, power_name, when
+from ..reports import TemplateContext, phase_name, power_name, when
 from ..store import PlayerStatus, UnitOfWork
 from ..store.models import Game, Player
 from .mailer import Mailer, revision
@@ -95,7 +95,7 @@ def notify_all(
     game: Game,
     base_key: tuple[object, ...],
     template: str,
-    extra: Callable[[Player, str], Mapping[str, Any]],
+    extra: Callable[[Player, str], TemplateContext],
     now: datetime,
     gm_copy: bool = True,
 ) -> None:
@@ -121,5 +121,5 @@ def notify_all(
         )
 
 
-def extra_gm(extra: Callable[[Player, str], Mapping[str, Any]], lang: str) -> Mapping[str, Any]:
+def extra_gm(extra: Callable[[Player, str], TemplateContext], lang: str) -> TemplateContext:
     return extra(None, lang)  # type: ignore[arg-type]

@@ -11,7 +11,7 @@ from ..game.phases import play
 from ..game.position import FALL, MOVEMENT, NEUTRAL, Position
 from ..reports import PhaseReport, order_text, results_context
 from ..store import Attachment, GameStatus, PlayerStatus, PowerStatus, UnitOfWork
-from ..store.codec import orders_of, phase_result_json, position_json
+from ..store.codec import PowerBefore, orders_of, phase_result_json, position_json
 from ..store.models import Game, GamePower
 from ..store.models import Phase as PhaseRow
 from .common import (
@@ -52,8 +52,7 @@ def process_phase(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phas
     powers = uow.powers.all(game.id)
     holders = uow.assignments.current(game.id)
     powers_before = {
-        p: {"status": row.status.value, "onp_streak": row.onp_streak,
-            "holder": holders[p].id if p in holders else None}
+        p: PowerBefore(row.status, row.onp_streak, holders[p].id if p in holders else None)
         for p, row in powers.items()
     }
     current = uow.orders.current(phase.id)

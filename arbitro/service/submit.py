@@ -44,11 +44,13 @@ def lines_json(board: Board, report: ParseReport) -> list[dict[str, Any]]:
     ]
 
 
-def _order_lines(parsed: Sequence[dict[str, Any]]) -> tuple[OrderLine, ...]:
+def _order_lines(board: Board, report: ParseReport) -> tuple[OrderLine, ...]:
+    """The reply's lines, straight from the parser's report (the stored copy is
+    ``lines_json``)."""
     return tuple(
-        OrderLine(int(x["line"]), str(x["text"]), str(x["status"]), str(x["message"]),
-                  x.get("suggestion"), x.get("order"))
-        for x in parsed
+        OrderLine(r.line, r.text, r.status, line_message(board, r, report.lang), r.suggestion,
+                  order_json(r.order) if r.order is not None else None)
+        for r in report.lines
     )
 
 
@@ -148,7 +150,7 @@ def submit_orders(
         strict_support=ctx.config.strict_support, infer_single_coast=ctx.config.infer_single_coast,
     )
     parsed = lines_json(ctx.board, report)
-    lines = _order_lines(parsed)
+    lines = _order_lines(ctx.board, report)
     if all(r.status == IGNORED for r in report.lines):
         # Nothing that looks like an order: the set on file stays (a chat mail, a thank-you).
         return _refuse_by_mail(svc, uow, ctx, game, player, power, phase, "no_orders", text, now,
@@ -285,7 +287,7 @@ def submit_ballot(
     orders = [order_json(o) for o in read]
     if not orders:
         return _refuse_by_mail(svc, uow, ctx, game, player, voter, phase, "no_orders", text, now,
-                               mail_id, _order_lines(parsed), for_power=target)
+                               mail_id, _order_lines(ctx.board, report), for_power=target)
     # Stored as canonical texts: read back with the notation reader when counted.
     uow.ballots.cast(phase.id, voter_power=voter, for_power=target, orders=orders,
                      received_at=now, text=text, source_mail_id=mail_id)
@@ -304,7 +306,7 @@ def submit_ballot(
     }
     svc.mailer.to_player(uow, k, player, "order_confirmation", context, now)
     return _reply(REPLY_OK, None, game_id, lang, power=target, phase=phase,
-                  lines=_order_lines(parsed), on_file=on_file, outbox_key=k)
+                  lines=_order_lines(ctx.board, report), on_file=on_file, outbox_key=k)
 
 
 def set_preferences(

@@ -8,6 +8,7 @@ when they are loaded. Nothing above the store reads or writes these shapes itsel
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from ..contract import position_from_json, position_to_json
@@ -17,6 +18,7 @@ from ..game.orders import Order, format_order
 from ..game.outcome import OrderResult, PhaseOutcome
 from ..game.position import Position
 from ..words.reasons import explain
+from .status import PowerStatus
 
 
 def position_json(position: Position) -> dict[str, Any]:
@@ -72,6 +74,25 @@ def next_json(outcome: PhaseOutcome) -> dict[str, Any]:
     return body
 
 
+@dataclass(frozen=True)
+class PowerBefore:
+    """A power's state before a phase was played: what a rollback restores."""
+
+    status: PowerStatus
+    onp_streak: int
+    holder: int | None  # the player holding it, by id
+
+
+def powers_before_of(results: Mapping[str, Any] | None) -> dict[str, PowerBefore]:
+    """The powers' states kept in a processed phase's ``results`` column."""
+    raw = (results or {}).get("powers_before") or {}
+    return {
+        power: PowerBefore(PowerStatus(state["status"]), int(state["onp_streak"]),
+                           None if state.get("holder") is None else int(state["holder"]))
+        for power, state in raw.items()
+    }
+
+
 def phase_result_json(
     phase_code: str,
     outcome: PhaseOutcome,
@@ -79,7 +100,7 @@ def phase_result_json(
     nmr: Mapping[str, str],
     eliminated: Iterable[str],
     winner: str | None,
-    powers_before: Mapping[str, Mapping[str, object]],
+    powers_before: Mapping[str, PowerBefore],
     lateness: Mapping[str, object],
 ) -> dict[str, Any]:
     """The ``results`` column of a processed phase (its shape is what databases hold)."""
@@ -90,6 +111,9 @@ def phase_result_json(
         "nmr": dict(nmr),
         "eliminated": list(eliminated),
         "winner": winner,
-        "powers_before": {p: dict(v) for p, v in powers_before.items()},
+        "powers_before": {
+            p: {"status": v.status.value, "onp_streak": v.onp_streak, "holder": v.holder}
+            for p, v in powers_before.items()
+        },
         "lateness": dict(lateness),
     }
