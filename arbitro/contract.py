@@ -251,13 +251,10 @@ def _result_json(r: OrderResult) -> dict[str, Any]:
 
 
 def next_json(outcome: PhaseOutcome) -> dict[str, Any]:
-    nxt = outcome.next
-    body = position_to_json(nxt)
-    after = outcome.after
-    if after is not None and after.dislodged and nxt.phase != after.phase:
-        # Units dislodged with nowhere to go: listed (empty) though the phase is skipped.
-        for d in after.dislodged:
-            body["dislodged"].setdefault(d.unit.power, {})[str(d.unit)] = list(d.retreats)
+    body = position_to_json(outcome.next)
+    # Units dislodged with nowhere to go: listed (empty) though their phase is skipped.
+    for d in outcome.listed_dislodged():
+        body["dislodged"].setdefault(d.unit.power, {})[str(d.unit)] = list(d.retreats)
     body["adjustments"] = dict(outcome.adjustments)
     body["winner"] = outcome.winner
     return body

@@ -11,7 +11,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..contract import position_from_json, position_to_json
+# The stored position is the documented adjudicate shape: one writer and reader for both.
+from ..contract import next_json, position_from_json, position_to_json
 from ..game.board import Board
 from ..game.notation import read_order
 from ..game.orders import Order, format_order
@@ -61,17 +62,6 @@ def result_json(r: OrderResult) -> dict[str, Any]:
         "detail": list(r.detail),
         "source": r.source.value,
     }
-
-
-def next_json(outcome: PhaseOutcome) -> dict[str, Any]:
-    """The position after the phase with the dislodged units reports list, its
-    adjustments and the rules' winner."""
-    body = position_json(outcome.next)
-    for d in outcome.listed_dislodged():
-        body["dislodged"].setdefault(d.unit.power, {})[str(d.unit)] = list(d.retreats)
-    body["adjustments"] = dict(outcome.adjustments)
-    body["winner"] = outcome.winner
-    return body
 
 
 @dataclass(frozen=True)
