@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ....service.gm import GmError
+from ....service import GmError
 from ....service.values import GmReply
 from ....words import say
 from ....words.terms import worded

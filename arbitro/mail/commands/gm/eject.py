@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ....service.gm import GmError
+from ....service import GmError
 from ....service.values import GmReply
 from ..base import Request
 from .common import GmCommand, actor, power_named

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ....config.values import duration as parse_duration
-from ....service.gm import GmError
+from ....service import GmError
 from ....service.values import GmReply
 from ..base import Request
 from .common import GmCommand, actor
