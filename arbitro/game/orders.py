@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import province_of
 
 
 @dataclass(frozen=True)
@@ -76,19 +75,10 @@ class Waive:
     power: str
 
 
-UnitOrder = Hold | Move | Support | Convoy | Retreat | Disband | Build
 Order = Hold | Move | Support | Convoy | Retreat | Disband | Build | Waive
 
-MOVEMENT_ORDERS = (Hold, Move, Support, Convoy)
 RETREAT_ORDERS = (Retreat, Disband)
 ADJUSTMENT_ORDERS = (Build, Disband, Waive)
-
-
-def ordered_province(order: Order) -> str | None:
-    """The province of the unit (or build site) the order is about."""
-    if isinstance(order, Waive):
-        return None
-    return province_of(order.location)
 
 
 def format_order(order: Order) -> str:

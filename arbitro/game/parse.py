@@ -126,10 +126,6 @@ def parse_one(
     return None
 
 
-def format_order_for(board: Board, order: Order, lang: str) -> str:
-    return format_order_in(board, order, lang)
-
-
 # -- the mail -----------------------------------------------------------------
 
 _HEADER_WORDS = frozenset(
@@ -362,7 +358,6 @@ class _Draft:
     via: bool = False
     error: tuple[str, tuple[str, ...]] | None = None
     trailing: list[Token] = field(default_factory=list)
-    prefix_verb: bool = False
 
 
 class _Words:
@@ -584,7 +579,6 @@ def _draft(w: _Words) -> _Draft:
         return d
     if t.type == VERB and t.value in (BUILD, DISBAND, WAIVE, RETREAT):
         d.verb = w.take().value
-        d.prefix_verb = True
         if d.verb == WAIVE:
             while w.is_verb(BUILD):  # "rinuncio a costruire", "rinuncio alla costruzione"
                 w.take()
