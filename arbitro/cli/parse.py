@@ -10,7 +10,7 @@ from typing import Any
 
 from ..contract import ContractError, position_from_json, rules_from_json
 from ..game.board import Board, BoardError
-from ..game.notation_it import format_en
+from ..game.orders import ENGLISH, format_order
 from ..game.parse import ParseReport, parse_orders
 from ..game.position import Position
 from ..variants import UnknownVariant, load_board
@@ -32,14 +32,14 @@ def report_json(board: Board, report: ParseReport) -> dict[str, Any]:
     for r in report.lines:
         entry: dict[str, Any] = {"line": r.line, "text": r.text, "status": r.status}
         if r.order is not None:
-            entry["order"] = format_en(r.order)
+            entry["order"] = format_order(r.order, ENGLISH)
         message = line_message(board, r, report.lang)
         if message:
             entry["message"] = message
         if r.suggestion:
             entry["suggestion"] = r.suggestion
         lines.append(entry)
-    return {"orders": [format_en(o) for o in report.orders], "lines": lines}
+    return {"orders": [format_order(o, ENGLISH) for o in report.orders], "lines": lines}
 
 
 def _position(board: Board, path: Path) -> tuple[Position, dict[str, Any]]:

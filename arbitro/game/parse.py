@@ -20,7 +20,6 @@ from typing import NamedTuple
 from .board import ARMY, FLEET, Board, province_of
 from .mail_text import QUOTED, REPLY_HEADER, SIGNATURE, TEXT, mail_lines
 from .names import NameIndex, fold, name_index
-from .notation_it import format_en, format_order_in
 from .order_words import (
     BUILD,
     COLON,
@@ -43,7 +42,7 @@ from .order_words import (
     Token,
     lex,
 )
-from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
+from .orders import ENGLISH, Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive, format_order, notation_for
 from .legality import ILLEGAL, NO_UNIT, Void, validate
 from .phases import adjustment_counts
 from .position import ADJUSTMENT, Position, Unit
@@ -839,7 +838,7 @@ def _judge_tail(ctx: _Context, number: int, d: _Draft, text: str, best: _Reading
     order = best.order
     assert order is not None
     if d.error is not None and d.error[0] == "missing_dash":
-        return _report(ctx, number, text, VOID, order, "missing_dash", _missing_dash_words(ctx, d), format_en(order))
+        return _report(ctx, number, text, VOID, order, "missing_dash", _missing_dash_words(ctx, d), format_order(order, ENGLISH))
     unclear = isinstance(order, Support) and order.destination is None and d.tmove is None and ctx.strict
     if unclear and not any(p.level > ILLEGAL for p in best.problems):
         return _unclear_support(ctx, number, text, order)  # type: ignore[arg-type]
@@ -1109,7 +1108,7 @@ def _only_giver(ctx: _Context, text: str) -> str | None:
             if r.status == OK and r.order is not None:
                 found.append(r.order)
             break
-    return format_en(found[0]) if len(found) == 1 else None
+    return format_order(found[0], ENGLISH) if len(found) == 1 else None
 
 
 def _respell(ctx: _Context, text: str, word: str) -> str | None:
@@ -1125,7 +1124,7 @@ def _respell(ctx: _Context, text: str, word: str) -> str | None:
             if draft.error is None:
                 r = _judge(sub, 0, draft, fixed, True)
                 if r.order is not None and r.status == OK:
-                    return format_en(r.order)
+                    return format_order(r.order, ENGLISH)
     return None
 
 
@@ -1143,7 +1142,7 @@ def _suggest_error(ctx: _Context, d: _Draft, r: _Reading) -> str | None:
         kind = d.kind
         unit = ctx.position.unit_in(r.error[1][0]) if ctx.position is not None else None
         loc = unit.location if unit else r.error[1][0]
-        return format_en(Hold(ctx.power or "", kind or (unit.kind if unit else None), loc))
+        return format_order(Hold(ctx.power or "", kind or (unit.kind if unit else None), loc), ENGLISH)
     return None
 
 
@@ -1151,14 +1150,14 @@ def _suggest_problem(ctx: _Context, order: Order, p: Void) -> str | None:
     if p.reason == "wrong_kind" and len(p.detail) == 2:
         where, kind = p.detail
         if not isinstance(order, Waive) and province_of(order.location) == where:
-            return format_en(replace(order, kind=kind))
+            return format_order(replace(order, kind=kind), ENGLISH)
         if isinstance(order, Support):
-            return format_en(replace(order, supported_kind=kind))
+            return format_order(replace(order, supported_kind=kind), ENGLISH)
     if p.reason == "coast_needed" and isinstance(order, (Move, Retreat, Build)) and len(p.detail) == 2:
         first = p.detail[1].split(", ")[0]
         if isinstance(order, Build):
-            return format_en(replace(order, location=first))
-        return format_en(replace(order, destination=first))
+            return format_order(replace(order, location=first), ENGLISH)
+        return format_order(replace(order, destination=first), ENGLISH)
     return None
 
 
@@ -1169,11 +1168,11 @@ def _missing_dash_words(ctx: _Context, d: _Draft) -> tuple[str, ...]:
 
 def _unclear_support(ctx: _Context, number: int, text: str, order: Support) -> LineReport:
     hold = order  # as read: a support to hold (orders are frozen, no copy needed)
-    it_hold = format_order_in(ctx.board, hold, ctx.lang)
+    it_hold = format_order(hold, notation_for(ctx.lang), ctx.board)
     tail = " XXX" if ctx.lang == "it" else " H"
     it_move = it_hold.removesuffix(tail) + " - ..."
     message = _note("support_unclear", order.supported_kind or "", order.supported, it_hold, it_move)
-    suggestion = format_en(hold)
+    suggestion = format_order(hold, ENGLISH)
     pos = ctx.position
     there = province_of(order.supported)
     if pos is not None and pos.unit_in(there) is None:
@@ -1183,7 +1182,7 @@ def _unclear_support(ctx: _Context, number: int, text: str, order: Support) -> L
         movers.sort(key=lambda u: (u.power != order.power, u.location))
         if movers:
             u = movers[0]
-            suggestion = format_en(replace(order, supported_kind=u.kind, supported=u.location, destination=there))
+            suggestion = format_order(replace(order, supported_kind=u.kind, supported=u.location, destination=there), ENGLISH)
     return LineReport(number, text, VOID, None, "support_unclear", message, suggestion)
 
 
@@ -1199,7 +1198,7 @@ def _ambiguous(ctx: _Context, number: int, text: str, d: _Draft, options: list[_
     first = options[0].order
     assert first is not None
     message = _note("ambiguous", word, *codes)
-    return LineReport(number, text, VOID, None, "ambiguous", message, format_en(first))
+    return LineReport(number, text, VOID, None, "ambiguous", message, format_order(first, ENGLISH))
 
 
 def _one_per_unit(ctx: _Context, reports: list[LineReport]) -> list[LineReport]:
@@ -1231,7 +1230,7 @@ def _one_per_unit(ctx: _Context, reports: list[LineReport]) -> list[LineReport]:
                 move = into.get(target)
                 if move is not None and province_of(move.location) != province_of(guess.location):
                     better = replace(guess, supported_kind=move.kind, supported=move.location, destination=target)
-                    r = out[i] = replace(r, suggestion=format_en(better))
+                    r = out[i] = replace(r, suggestion=format_order(better, ENGLISH))
         if r.status == OK and isinstance(r.order, Support) and r.order.destination is None:
             sp = province_of(r.order.supported)
             if sp in moving:

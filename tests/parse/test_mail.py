@@ -11,7 +11,7 @@ from pathlib import Path
 
 from arbitro.cli import parse as parse_cli
 from arbitro.game.mail_text import html_to_text, mail_lines
-from arbitro.game.notation_it import format_en
+from arbitro.game.orders import ENGLISH, format_order
 from arbitro.game.parse import IGNORED, OK, VOID, parse_orders
 from arbitro.game.position import start_position
 from arbitro.variants import load_board
@@ -46,7 +46,7 @@ Il giorno lun 3 mar 2025 alle ore 10:12 Mario <mario@example.org> ha scritto:
 
 def test_messy_real_looking_mail_parses() -> None:
     report = parse_orders(BOARD, MESSY, power="AUSTRIA", position=start_position(BOARD))
-    assert [format_en(o) for o in report.orders] == ["A VIE - GAL", "A BUD S A VIE - GAL", "F TRI H"]
+    assert [format_order(o, ENGLISH) for o in report.orders] == ["A VIE - GAL", "A BUD S A VIE - GAL", "F TRI H"]
     by_line = {r.line: r for r in report.lines}
     # R-ORD-4: unclear support; nobody stands in Galicia, the mail moves Vienna there
     assert (by_line[10].status, by_line[10].code) == (VOID, "support_unclear")
@@ -65,7 +65,7 @@ def test_html_only_body_is_read_as_text() -> None:
         "<blockquote><p>A Par - Pic</p></blockquote><div>-- <br>Luigi</div></body></html>"
     )
     report = parse_orders(BOARD, html, power="FRANCE", position=start_position(BOARD))
-    assert [format_en(o) for o in report.orders] == ["A PAR - BUR", "A MAR S A PAR - BUR", "F BRE - ENG"]
+    assert [format_order(o, ENGLISH) for o in report.orders] == ["A PAR - BUR", "A MAR S A PAR - BUR", "F BRE - ENG"]
     assert any(r.code == "quoted" for r in report.lines)
     assert "color" not in html_to_text(html)
 
