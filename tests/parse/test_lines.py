@@ -10,7 +10,7 @@ import pytest
 
 from arbitro.contract import position_from_json
 from arbitro.game.orders import ENGLISH, format_order
-from arbitro.game.parse import parse_orders
+from arbitro.game.reading.lines import parse_orders
 from arbitro.game.position import start_position
 from arbitro.variants import load_board
 from arbitro.words.lines import line_message

@@ -12,7 +12,8 @@ from pathlib import Path
 from arbitro.cli import parse as parse_cli
 from arbitro.game.mail_text import html_to_text, mail_lines
 from arbitro.game.orders import ENGLISH, format_order
-from arbitro.game.parse import IGNORED, OK, VOID, parse_orders
+from arbitro.game.reading.lines import parse_orders
+from arbitro.game.reading.reports import IGNORED, OK, VOID
 from arbitro.game.position import start_position
 from arbitro.variants import load_board
 

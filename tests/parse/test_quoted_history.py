@@ -17,7 +17,8 @@ from client_replies import STYLES, outlook_html, reply
 
 from arbitro.game.mail_text import QUOTED, REPLY_HEADER, SIGNATURE, TEXT, mail_lines
 from arbitro.game.orders import ENGLISH, format_order
-from arbitro.game.parse import IGNORED, parse_orders
+from arbitro.game.reading.lines import parse_orders
+from arbitro.game.reading.reports import IGNORED
 from arbitro.game.position import start_position
 from arbitro.variants import load_board
 
