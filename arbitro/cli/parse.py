@@ -14,6 +14,7 @@ from ..game.orders import ENGLISH, format_order
 from ..game.reading.lines import parse_orders
 from ..game.reading.reports import ParseReport
 from ..game.position import Position
+from ..mail.html_text import html_to_text, looks_like_html
 from ..variants import UnknownVariant, load_board
 from ..words import languages
 from ..words.lines import line_message
@@ -68,6 +69,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     raw = sys.stdin.buffer.read()
     body = raw.decode("utf-8", errors="replace")
+    if looks_like_html(body):  # an HTML-only body, as the mail layer reads one
+        body = html_to_text(body)
     report = parse_orders(
         board, body, power=power, position=position, lang=args.lang,
         strict_support=rules.support_strict, infer_single_coast=rules.coast_inferred,

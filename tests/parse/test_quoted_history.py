@@ -18,6 +18,7 @@ from client_replies import STYLES, outlook_html, reply
 from arbitro.game.mail_text import QUOTED, REPLY_HEADER, SIGNATURE, TEXT, mail_lines
 from arbitro.game.orders import ENGLISH, format_order
 from arbitro.game.reading.lines import parse_orders
+from arbitro.mail.html_text import html_to_text
 from arbitro.game.reading.reports import IGNORED
 from arbitro.game.position import start_position
 from arbitro.variants import load_board
@@ -48,7 +49,7 @@ def test_the_earlier_mail_is_ignored_whatever_the_client(style: str) -> None:
 
 
 def test_an_outlook_html_reply_ignores_the_pasted_mail() -> None:
-    body = outlook_html(["A Par - Bur", "A Mar - Spa", "F Bre - MAN"], ["A Par - Pic", "A Mar XXX"])
+    body = html_to_text(outlook_html(["A Par - Bur", "A Mar - Spa", "F Bre - MAN"], ["A Par - Pic", "A Mar XXX"]))
     report = parse_orders(BOARD, body, power="FRANCE", position=start_position(BOARD))
     assert [format_order(o, ENGLISH) for o in report.orders] == WANTED
     assert [r.code for r in report.lines if "Pic" in r.text] == ["quoted"]
