@@ -12,8 +12,8 @@ from ..names import fold
 from ..order_words import CONVOY, SUPPORT, UNK, VERB, lex
 from ..orders import Build, ENGLISH, Hold, Move, Order, Retreat, Support, Waive, format_order, notation_for
 from .grammar import Draft, drafts_of
-from .reports import Context, LineReport, OK, Reading, VOID, line_report, note
-from .resolve import readings_of
+from .reports import Context, LineReport, OK, VOID, line_report, note
+from .resolve import Reading, readings_of
 from .words import is_adjusting, read_prepositions
 
 

@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from ..board import Board
-from ..legality import Void
 from ..names import NameIndex
 from ..orders import Order
 from ..position import Position
@@ -61,27 +59,6 @@ class Context:
     infer: bool
     header_power: str | None = None
     mode: str | None = None
-
-
-class Error(NamedTuple):
-    code: str
-    details: tuple[str, ...]
-
-
-class Reading(NamedTuple):
-    order: Order | None
-    problems: tuple[Void, ...]
-    notes: tuple[Note, ...]
-    error: tuple[str, tuple[str, ...]] | None = None  # a syntax error (no order)
-
-    @property
-    def level(self) -> int:
-        if self.order is None:
-            return 9
-        level = 0
-        for p in self.problems:  # a loop, not max(generator): cheaper on a few problems
-            level = max(level, p.level)
-        return level
 
 
 def line_report(

@@ -5,6 +5,7 @@ board (and the position, when known) finds wrong with it.
 from __future__ import annotations
 
 import itertools
+from typing import NamedTuple
 
 from ..board import ARMY, Board, FLEET, province_of
 from ..legality import NO_UNIT, Void, validate
@@ -12,7 +13,28 @@ from ..order_words import BUILD, CONVOY, DISBAND, HOLD, MOVE, RETREAT, SUPPORT, 
 from ..orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
 from ..position import ADJUSTMENT, RETREAT as RETREAT_PHASE, Unit
 from .grammar import Draft
-from .reports import Context, Error, Note, Reading
+from .reports import Context, Note
+
+
+class _Error(NamedTuple):
+    code: str
+    details: tuple[str, ...]
+
+
+class Reading(NamedTuple):
+    order: Order | None
+    problems: tuple[Void, ...]
+    notes: tuple[Note, ...]
+    error: tuple[str, tuple[str, ...]] | None = None  # a syntax error (no order)
+
+    @property
+    def level(self) -> int:
+        if self.order is None:
+            return 9
+        level = 0
+        for p in self.problems:  # a loop, not max(generator): cheaper on a few problems
+            level = max(level, p.level)
+        return level
 
 
 def _check(ctx: Context, order: Order) -> list[Void]:
@@ -98,14 +120,14 @@ def _reading(ctx: Context, d: Draft, pick: dict[int, str]) -> Reading:
             tkinds = [k for k in (ARMY, FLEET) if _stands(board, k, pick[id(d.tloc)])] or [None]
     if len(kinds) == 1 and len(tkinds) == 1:  # the usual case: one unit type each
         built = _build(ctx, d, pick, verb, power or "", kinds[0], tkinds[0], unit)
-        if isinstance(built, Error):
+        if isinstance(built, _Error):
             return Reading(None, (), (), (built.code, built.details))
         order, extra, more = built
         return Reading(order, tuple(problems + extra + _check(ctx, order)), tuple(notes + more))
     tried: list[_Built] = []
     for kind, tkind in itertools.product(kinds, tkinds):
         built = _build(ctx, d, pick, verb, power or "", kind, tkind, unit)
-        if isinstance(built, Error):
+        if isinstance(built, _Error):
             return Reading(None, (), (), (built.code, built.details))
         order, extra, more_notes = built
         probs = extra + _check(ctx, order)
@@ -133,7 +155,7 @@ def _unkinded(
     kind = kinds.pop() if len(kinds) == 1 else d.kind
     tkind = tkinds.pop() if len(tkinds) == 1 else d.tkind
     built = _build(ctx, d, pick, verb, power, kind, tkind, unit)
-    if isinstance(built, Error):
+    if isinstance(built, _Error):
         return options[0]
     order, extra, notes = built
     return order, extra + _check(ctx, order), notes
@@ -162,7 +184,7 @@ def _location(ctx: Context, tok: Token, code: str, kind: str | None) -> tuple[st
 def _build(
     ctx: Context, d: Draft, pick: dict[int, str], verb: str, power: str, kind: str | None,
     tkind: str | None, unit: Unit | None,
-) -> _Built | Error:
+) -> _Built | _Error:
     board, pos = ctx.board, ctx.position
     assert d.loc is not None
     here = pick[id(d.loc)]
@@ -178,7 +200,7 @@ def _build(
         return Build(power, kind, loc), probs, notes
     if verb in (MOVE, RETREAT):
         if d.dest is None:
-            return Error("incomplete", ("destination",))
+            return _Error("incomplete", ("destination",))
         dest, p2, n2 = _destination_location(ctx, d.dest, pick[id(d.dest)], kind, loc, verb)
         probs, notes = probs + p2, notes + n2
         if verb == RETREAT:
@@ -208,10 +230,10 @@ def _build(
         if tkind == FLEET:
             probs.append(Void("convoy_not_army"))
         if target is None:
-            return Error("incomplete", ("destination",))
+            return _Error("incomplete", ("destination",))
         return Convoy(power, kind, loc, province_of(tloc), province_of(target)), probs, notes
     if d.tmove and target is None:
-        return Error("incomplete", ("destination",))
+        return _Error("incomplete", ("destination",))
     return Support(power, kind, loc, tkind, tloc, target if d.tmove else None), probs, notes
 
 
