@@ -15,7 +15,8 @@ from .game.board import Board
 from .game.notation import read_order
 from .game.orders import Order, format_order
 from .game.outcome import OrderResult, PhaseOutcome, Result, Source
-from .game.parse import LineReport, parse_one
+from .game.reading.lines import parse_one
+from .game.reading.reports import LineReport
 from .game.phases import NMR_REASONS, play
 from .game.position import (
     NEUTRAL,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..game.board import Board
 from ..game.notation import read_order
-from ..game.notation_it import format_order_in
+from ..game.orders import format_order, notation_for
 from ..words import has, lang_of, say
 from ..words.dates import when
 from ..words.names import phase_name
@@ -21,7 +21,7 @@ def order_text(board: Board, power: str, canonical: str, lang: str) -> str:
     order = read_order(board, power, canonical)
     if isinstance(order, str):
         return canonical
-    return format_order_in(board, order, lang_of(lang))
+    return format_order(order, notation_for(lang_of(lang)), board)
 
 
 def result_word(result: str, lang: str) -> str:
