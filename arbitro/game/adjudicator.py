@@ -52,7 +52,7 @@ class _Resolver:
         self.board = board
         self.position = position
         self.eff = eff
-        self.unit: dict[str, Unit] = {u.province: u for u in position.units}
+        self.unit: Mapping[str, Unit] = position.by_province
         self.moves_into: dict[str, list[str]] = {}
         self.move_supports: dict[str, list[str]] = {}
         self.hold_supports: dict[str, list[str]] = {}
@@ -69,6 +69,12 @@ class _Resolver:
                 self.convoys.setdefault(e.target, []).append(p)
         self.state: dict[str, int] = {}
         self.res: dict[str, bool] = {}
+        # A unit that does not move and that no one moves against is decided before
+        # any guessing: it is not dislodged, its support is not cut (most units).
+        moves_into = self.moves_into
+        for p, e in eff.items():
+            if e.kind != "move" and p not in moves_into:
+                self.state[p], self.res[p] = _RESOLVED, True
         self.depth: dict[str, int] = {}  # guessing: its stack depth; tentative: the guess it rests on
         self.tentative: list[str] = []
         self.level = 0  # depth of the decision being decided
@@ -298,9 +304,15 @@ class _Resolver:
             and self._prevent_strength(p) > 0
         }
         out = dict(results)
+        res = self.res
         for p, e in self.eff.items():
-            if e.given is not None:  # void ones were settled by the legality pass
-                out[p] = self._describe(p, e.given, moved, dislodged)
+            given = e.given
+            if given is None:  # void ones were settled by the legality pass
+                continue
+            if res[p] and p not in dislodged:  # most orders: it simply succeeded
+                out[p] = OrderResult(given[0], Result.SUCCEEDS, None, (), given[1])
+            else:
+                out[p] = self._describe(p, given, moved, dislodged)
         return MovementResolution(
             results=tuple(out.values()),
             moved=moved,

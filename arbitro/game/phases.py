@@ -28,6 +28,7 @@ from .position import (
     Position,
     Unit,
     make_position,
+    unit_at,
 )
 from .rules import ITALIAN, Rules
 
@@ -124,10 +125,12 @@ def _play_movement(
     res = adjudicate_movement(board, position, given, rules.coast_inferred)
     units: list[Unit] = []
     dislodged_units: list[Unit] = []
+    moved, lost = res.moved, res.dislodged
     for u in position.units:
-        if u.province in res.moved:
-            units.append(Unit(u.power, u.kind, res.moved[u.province]))
-        elif u.province in res.dislodged:
+        p = u.province
+        if p in moved:
+            units.append(unit_at(u.power, u.kind, moved[p]))
+        elif p in lost:
             dislodged_units.append(u)
         else:
             units.append(u)

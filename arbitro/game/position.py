@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -70,6 +71,13 @@ class Unit:
 
     def __str__(self) -> str:
         return f"{self.kind} {self.location}"
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def unit_at(power: str, kind: str, location: str) -> Unit:
+    """The unit value (shared: units are immutable, and building one is dear next to
+    looking it up; a game moves the same units between the same places)."""
+    return Unit(power, kind, location)
 
 
 @dataclass(frozen=True)
