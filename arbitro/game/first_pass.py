@@ -108,12 +108,20 @@ def _effective(board: Board, order: Order, here: str) -> Effective:
 def _match(board: Board, position: Position, checked: Checked) -> None:
     """Tie moves, convoys and supports together; what matches nothing is void."""
     eff = checked.effective
+    moves: list[str] = []
+    others: list[str] = []  # supports and convoys
     convoys: dict[str, list[str]] = {}
     for p, e in eff.items():
-        if e.kind == "convoy" and eff[e.target].kind == "move" and eff[e.target].target == e.target2:
-            convoys.setdefault(e.target, []).append(p)
-    for a, e in eff.items():
-        if e.kind != "move" or e.convoyed:
+        kind = e.kind
+        if kind == "move":
+            moves.append(p)
+        elif kind != "hold":
+            others.append(p)
+            if kind == "convoy" and eff[e.target].kind == "move" and eff[e.target].target == e.target2:
+                convoys.setdefault(e.target, []).append(p)
+    for a in moves:
+        e = eff[a]
+        if e.convoyed:
             continue
         # An army ordered to an adjacent province goes by convoy only when a fleet is
         # ordered to convoy it and the player wrote "via convoy" or one of its own
@@ -126,8 +134,9 @@ def _match(board: Board, position: Position, checked: Checked) -> None:
         ):
             e.convoyed = True
     at_sea: set[str] | None = None
-    for a, e in list(eff.items()):
-        if e.kind != "move" or not e.convoyed:
+    for a in moves:
+        e = eff[a]
+        if not e.convoyed:
             continue
         if at_sea is None:
             seas = board.seas
@@ -137,16 +146,14 @@ def _match(board: Board, position: Position, checked: Checked) -> None:
             # carried out and the army holds (DATC 6.D.32). With such fleets present
             # the move stands and merely fails if they do not convoy (DATC 6.D.8).
             _unmatch(checked, a, "no_convoy")
-    for p, e in list(eff.items()):
-        if e.kind == "convoy":
-            army = eff[e.target]
-            if not (army.kind == "move" and army.convoyed and army.target == e.target2):
-                _unmatch(checked, p, "convoy_mismatch", e.target, e.target2 or "")
-    for p, e in list(eff.items()):
-        if e.kind != "support":
-            continue
+    # (Unmatching a convoy makes a hold of it, which changes no support's match.)
+    for p in others:
+        e = eff[p]
         other = eff[e.target]
-        if e.target2 is None:
+        if e.kind == "convoy":
+            if not (other.kind == "move" and other.convoyed and other.target == e.target2):
+                _unmatch(checked, p, "convoy_mismatch", e.target, e.target2 or "")
+        elif e.target2 is None:
             if other.kind == "move":
                 _unmatch(checked, p, "support_hold_of_move", e.target)
         elif not (other.kind == "move" and other.target == e.target2):
