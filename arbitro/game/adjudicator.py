@@ -84,7 +84,18 @@ class _Resolver:
             if any(eff[s].target2 != dest for s in sups):
                 move_supports[p] = [s for s in sups if eff[s].target2 == dest]
         self.by_convoy = {p for p in movers if eff[p].convoyed}
-        self.head_to_head = {p for p in movers if self._facing(p)}
+        self.head_to_head: set[str] = set()  # two units moving into each other's place, over land
+        for p in movers:
+            e = eff[p]
+            other = eff.get(e.target)
+            if (
+                other is not None
+                and other.kind == "move"
+                and other.target == p
+                and not e.convoyed
+                and not other.convoyed
+            ):
+                self.head_to_head.add(p)
         # A unit that does not move and that no one moves against is decided before
         # any guessing: it is not dislodged, its support is not cut (most units).
         self.res: dict[str, bool] = {
@@ -201,17 +212,6 @@ class _Resolver:
             return False
         alive = {self.unit[f].location for f in fleets if self._resolve(f)}
         return self.board.convoy_route(p, e.target, alive)
-
-    def _facing(self, p: str) -> bool:
-        e = self.eff[p]
-        other = self.eff.get(e.target)
-        return (
-            other is not None
-            and other.kind == "move"
-            and other.target == p
-            and not e.convoyed
-            and not other.convoyed
-        )
 
     def _support_count(self, p: str, exclude_power: str | None = None) -> int:
         n = 0

@@ -58,7 +58,8 @@ def check_movement_orders(
     eff: dict[str, Effective] = dict.fromkeys(position.by_province, _HOLD)
     checked = Checked(eff)
     results = checked.results
-    for i, (order, source) in enumerate(orders):
+    for i, given in enumerate(orders):
+        order, source = given
         legal = validate(board, order, position, MOVEMENT, infer_single_coast=infer_single_coast)
         if isinstance(legal, Void) and (legal.level > ILLEGAL or legal.reason == "wrong_phase"):
             # Not an order for one of the power's units: it replaces nothing.
@@ -77,32 +78,31 @@ def check_movement_orders(
             eff[prov] = _HOLD
             results[prov] = OrderResult(order, Result.VOID, legal.reason, legal.detail, source)
             continue
-        e = _effective(board, legal, prov)
-        e.given = (order, source)
-        eff[prov] = e
+        eff[prov] = _effective(board, legal, prov, given)
         results[prov] = _PENDING  # its outcome comes from the adjudication
     _match(board, position, checked)
     return checked
 
 
-def _effective(board: Board, order: Order, here: str) -> Effective:
+def _effective(board: Board, order: Order, here: str, given: tuple[Order, Source]) -> Effective:
     """The adjudicator's view of an order in normal form (of the unit in ``here``)."""
     if type(order) is Move:
         dest = order.destination
         if order.kind == "A":  # an army's destination is a province
             if dest not in board.army_moves.get(here, ()):
-                return Effective("move", dest, None, dest, True, True)
+                return Effective("move", dest, None, dest, True, True, given)
             # Adjacent: over land unless a convoy is ordered for it (in _match).
-            return Effective("move", dest, None, dest, False, order.via_convoy)
-        return Effective("move", dest if "/" not in dest else province_of(dest), None, dest)
+            return Effective("move", dest, None, dest, False, order.via_convoy, given)
+        target = dest if "/" not in dest else province_of(dest)
+        return Effective("move", target, None, dest, False, False, given)
     if type(order) is Support:
         sp = province_of(order.supported)
         if order.destination is None:
-            return Effective("support", sp)
-        return Effective("support", sp, province_of(order.destination), order.destination)
+            return Effective("support", sp, given=given)
+        return Effective("support", sp, province_of(order.destination), order.destination, given=given)
     if type(order) is Convoy:
-        return Effective("convoy", province_of(order.army), order.destination)
-    return Effective("hold")  # its own value: it carries the player's order
+        return Effective("convoy", province_of(order.army), order.destination, given=given)
+    return Effective("hold", given=given)  # its own value: it carries the player's order
 
 
 def _match(board: Board, position: Position, checked: Checked) -> None:
