@@ -241,6 +241,8 @@ def adjudicate_json(board: Board, data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _result_json(r: OrderResult) -> dict[str, Any]:
+    if r.result is Result.SUCCEEDS and r.source is Source.PLAYER:  # most results: no reason
+        return {"power": r.order.power, "order": _order_text(r.order), "result": "succeeds"}
     out: dict[str, Any] = {
         "power": r.order.power,
         "order": _order_text(r.order),
