@@ -31,7 +31,7 @@ from .position import (
     make_position,
     unit_at,
 )
-from .rules import ITALIAN, Rules
+from .rules import Rules
 
 NMR_REASONS = ("first", "abandoned", "civil_disorder")
 
@@ -481,7 +481,3 @@ def find_winner(board: Board, centres: Mapping[str, str]) -> str | None:
         return None
     winners.sort(key=lambda p: -counts[p])
     return winners[0]
-
-
-def is_italian(rules: Rules) -> bool:
-    return rules.defaults == ITALIAN

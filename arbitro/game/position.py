@@ -119,10 +119,6 @@ class Position:
                 return d
         return None
 
-    @property
-    def powers_present(self) -> frozenset[str]:
-        return frozenset(u.power for u in self.units) | frozenset(self.centres.values())
-
 
 _LOCATION = attrgetter("location")
 
