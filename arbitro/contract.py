@@ -15,7 +15,8 @@ from .game.board import Board
 from .game.notation import read_order
 from .game.orders import Order, format_order
 from .game.outcome import OrderResult, PhaseOutcome, Result, Source
-from .game.parse import LineReport, parse_one
+from .game.reading.lines import parse_one
+from .game.reading.reports import LineReport
 from .game.phases import NMR_REASONS, play
 from .game.position import (
     NEUTRAL,
@@ -45,6 +46,8 @@ def _mapping(data: Any, what: str) -> Mapping[str, Any]:
 
 
 def _power(board: Board, name: Any, what: str) -> str:
+    if type(name) is str and name in board.powers:  # already in normal form (most names)
+        return name
     if not isinstance(name, str):
         raise ContractError(f"{what}: power names are strings")
     power = name.strip().upper()
@@ -142,6 +145,11 @@ def position_to_json(position: Position) -> dict[str, Any]:
     }
 
 
+@functools.lru_cache(maxsize=1 << 15)
+def _order_text(order: Order) -> str:
+    return format_order(order)  # orders recur from phase to phase, as their texts do
+
+
 def rules_from_json(data: Mapping[str, Any]) -> Rules:
     """``options``: ``defaults``, and the two flags it implies unless given one by one."""
     options = _mapping(data.get("options"), "options")
@@ -236,9 +244,11 @@ def adjudicate_json(board: Board, data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _result_json(r: OrderResult) -> dict[str, Any]:
+    if r.result is Result.SUCCEEDS and r.source is Source.PLAYER:  # most results: no reason
+        return {"power": r.order.power, "order": _order_text(r.order), "result": "succeeds"}
     out: dict[str, Any] = {
         "power": r.order.power,
-        "order": format_order(r.order),
+        "order": _order_text(r.order),
         "result": r.result.value,
     }
     if r.reason and (r.result is not Result.SUCCEEDS or r.source is not Source.PLAYER):

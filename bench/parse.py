@@ -15,7 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from arbitro.game.names import name_index
-from arbitro.game.parse import parse_orders
+from arbitro.game.reading.lines import parse_orders
 from arbitro.game.position import start_position
 from arbitro.variants import load_board
 

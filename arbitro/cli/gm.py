@@ -52,38 +52,41 @@ def run(args: argparse.Namespace) -> int:
     referee = Referee(store, config)
     rest = list(args.args)
     try:
-        if args.action == "status":
-            sys.stdout.write(referee.gm_status(args.game, now))
-            return 0
         if args.action == "start":
-            referee.sync_games(now)
-            reply = referee.gm_start(args.game, now, actor)
-        elif args.action == "pause":
-            until = _now(rest[0]) if rest else None
-            reply = referee.gm_pause(args.game, now, actor, until=until)
-        elif args.action == "resume":
-            reply = referee.gm_resume(args.game, now, actor)
-        elif args.action == "extend":
-            if len(rest) != 1:
-                return _usage("extend GAME DURATION, e.g. 2d or 36h")
-            try:
-                by = duration(rest[0])
-            except ValueError as exc:
-                return _usage(str(exc))
-            reply = referee.gm_extend(args.game, by, now, actor)
-        elif args.action == "replace":
-            if len(rest) not in (2, 3):
-                return _usage("replace GAME POWER ADDRESS [NAME]")
-            name = rest[2] if len(rest) == 3 else ""
-            reply = referee.gm_replace(args.game, rest[0], rest[1], now, name=name, actor=actor)
-        elif args.action == "eject":
-            if len(rest) != 1:
-                return _usage("eject GAME POWER")
-            reply = referee.gm_eject(args.game, rest[0], now, actor)
-        elif args.action == "process":
-            reply = referee.gm_process_now(args.game, now, actor)
-        else:
-            reply = referee.gm_rollback(args.game, now, actor)
+            referee.sync_games(now)  # the game must exist before the GM can start it
+        with referee.desk(args.game, now) as desk:
+            if args.action == "status":
+                text = desk.gm_status()
+                sys.stdout.write(text if text is not None else f"no game {args.game!r}\n")
+                return 0
+            if args.action == "start":
+                reply = desk.gm_start(actor)
+            elif args.action == "pause":
+                until = _now(rest[0]) if rest else None
+                reply = desk.gm_pause(actor, until=until)
+            elif args.action == "resume":
+                reply = desk.gm_resume(actor)
+            elif args.action == "extend":
+                if len(rest) != 1:
+                    return _usage("extend GAME DURATION, e.g. 2d or 36h")
+                try:
+                    by = duration(rest[0])
+                except ValueError as exc:
+                    return _usage(str(exc))
+                reply = desk.gm_extend(by, actor)
+            elif args.action == "replace":
+                if len(rest) not in (2, 3):
+                    return _usage("replace GAME POWER ADDRESS [NAME]")
+                name = rest[2] if len(rest) == 3 else ""
+                reply = desk.gm_replace(rest[0], rest[1], name=name, actor=actor)
+            elif args.action == "eject":
+                if len(rest) != 1:
+                    return _usage("eject GAME POWER")
+                reply = desk.gm_eject(rest[0], actor)
+            elif args.action == "process":
+                reply = desk.gm_process(actor)
+            else:
+                reply = desk.gm_rollback(actor)
     finally:
         store.close()
     print(reply.message, file=sys.stdout if reply.ok else sys.stderr)

@@ -10,9 +10,11 @@ from typing import Any
 
 from ..contract import ContractError, position_from_json, rules_from_json
 from ..game.board import Board, BoardError
-from ..game.notation_it import format_en
-from ..game.parse import ParseReport, parse_orders
+from ..game.orders import ENGLISH, format_order
+from ..game.reading.lines import parse_orders
+from ..game.reading.reports import ParseReport
 from ..game.position import Position
+from ..mail.html_text import html_to_text, looks_like_html
 from ..variants import UnknownVariant, load_board
 from ..words import languages
 from ..words.lines import line_message
@@ -32,14 +34,14 @@ def report_json(board: Board, report: ParseReport) -> dict[str, Any]:
     for r in report.lines:
         entry: dict[str, Any] = {"line": r.line, "text": r.text, "status": r.status}
         if r.order is not None:
-            entry["order"] = format_en(r.order)
+            entry["order"] = format_order(r.order, ENGLISH)
         message = line_message(board, r, report.lang)
         if message:
             entry["message"] = message
         if r.suggestion:
             entry["suggestion"] = r.suggestion
         lines.append(entry)
-    return {"orders": [format_en(o) for o in report.orders], "lines": lines}
+    return {"orders": [format_order(o, ENGLISH) for o in report.orders], "lines": lines}
 
 
 def _position(board: Board, path: Path) -> tuple[Position, dict[str, Any]]:
@@ -67,6 +69,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     raw = sys.stdin.buffer.read()
     body = raw.decode("utf-8", errors="replace")
+    if looks_like_html(body):  # an HTML-only body, as the mail layer reads one
+        body = html_to_text(body)
     report = parse_orders(
         board, body, power=power, position=position, lang=args.lang,
         strict_support=rules.support_strict, infer_single_coast=rules.coast_inferred,

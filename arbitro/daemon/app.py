@@ -2,6 +2,8 @@
 
 Start order: the store (migrated), the referee, the scheduler (a stored deadline that
 passed while the daemon was down fires now), the outbox drainer, then the IMAP intake.
+A tick steps only up to the moment the intake has read the inbox to (``_read_up_to``): a
+deadline that passed while mail lay unread waits until that mail is handled.
 Stop order: intake (no new mail), scheduler and any running tick, drainer, store. The
 drainer stops after the scheduler so that mail queued by a last tick is not left waiting
 on a drainer that is already gone; whatever stays queued goes out at the next start.
@@ -115,6 +117,21 @@ class Daemon:
             folder=server.imap.folder if server.imap else "INBOX",
             clock=self.clock,
         )
+        if server.imap is not None:  # made now: a tick fired at start waits for it
+            client = MailboxClient(
+                server.imap,
+                max_bytes=server.limits.max_mail_bytes,
+                timeout=self.imap_timeout,
+                ssl_context=self.ssl_context,
+            )
+            self.intake = IntakeLoop(
+                client,
+                self._handle_mail,
+                wait_seconds=self.imap_wait,
+                backoff_max=self.imap_backoff_max,
+                on_quarantine=self._quarantined,
+                clock=self.clock,
+            )
         self.scheduler = DeadlineScheduler(
             server.database_url, self.tick, clock=self.clock, safety_seconds=self.tick_seconds
         )
@@ -136,20 +153,7 @@ class Daemon:
             await self.drainer.start(self.drain_seconds)
         else:
             log.warning("no [server.smtp]: mails stay queued in the outbox")
-        if server.imap is not None:
-            client = MailboxClient(
-                server.imap,
-                max_bytes=server.limits.max_mail_bytes,
-                timeout=self.imap_timeout,
-                ssl_context=self.ssl_context,
-            )
-            self.intake = IntakeLoop(
-                client,
-                self._handle_mail,
-                wait_seconds=self.imap_wait,
-                backoff_max=self.imap_backoff_max,
-                on_quarantine=self._quarantined,
-            )
+        if self.intake is not None:
             await self.intake.start()
         else:
             log.warning("no [server.imap]: no mail is read")
@@ -197,12 +201,12 @@ class Daemon:
         async with self._tick_lock:
             if self._stopping:
                 return []
-            now = self.clock()
+            now = await self._read_up_to(self.clock())
             done: list[str] = []
             # Referee.tick() step by step, so that a stop waits for one step at most (a
             # daemon that was down for weeks catches up one day per step).
             for _ in range(MAX_STEPS):
-                if self._stopping:
+                if self._stopping or now is None:
                     break
                 try:
                     what = await asyncio.to_thread(self.referee.step, now)
@@ -218,6 +222,20 @@ class Daemon:
                 self.wake_drainer()
             await self.reschedule()
         return done
+
+    async def _read_up_to(self, now: datetime) -> datetime | None:
+        """The moment to step at: ``now``, or earlier while the intake has not yet read
+        the inbox up to ``now`` (started just now, or the IMAP server down), so that no
+        deadline is processed before the mails that came before it (None: nothing read
+        yet, nothing steps). A tick held back comes again: its deadline stays due."""
+        if self.intake is None:
+            return now
+        read = await self.intake.catch_up(now, self.imap_timeout)
+        if read is None or read < now:
+            log.warning("inbox read up to %s only: steps wait for it",
+                        read.isoformat() if read else "nothing")
+            return read
+        return now
 
     async def reschedule(self) -> datetime | None:
         """Set the stored wake-up job to ``Referee.next_wakeup`` (computed and set under
@@ -243,9 +261,11 @@ class Daemon:
             await self.reschedule()
 
     # -- mail -----------------------------------------------------------------------
-    async def _handle_mail(self, uidvalidity: int, uid: int, raw: bytes, size: int) -> Outcome:
+    async def _handle_mail(
+        self, uidvalidity: int, uid: int, raw: bytes, size: int, arrived: datetime | None
+    ) -> Outcome:
         assert self.handler is not None
-        outcome = await self.handler(uidvalidity, uid, raw, size)
+        outcome = await self.handler(uidvalidity, uid, raw, size, arrived)
         self.wake_drainer()
         # The mail may complete a phase's orders (early processing) or move a deadline.
         self._reschedule_wanted.set()

@@ -16,7 +16,7 @@ the Szykman rule (the convoyed armies of the paradox do not move and cut nothing
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .board import Board, province_of
@@ -52,23 +52,56 @@ class _Resolver:
         self.board = board
         self.position = position
         self.eff = eff
-        self.unit: dict[str, Unit] = {u.province: u for u in position.units}
-        self.moves_into: dict[str, list[str]] = {}
-        self.move_supports: dict[str, list[str]] = {}
-        self.hold_supports: dict[str, list[str]] = {}
-        self.convoys: dict[str, list[str]] = {}
+        self.unit: Mapping[str, Unit] = position.by_province
+        moves_into: dict[str, list[str]] = {}
+        move_supports: dict[str, list[str]] = {}
+        hold_supports: dict[str, list[str]] = {}
+        convoys: dict[str, list[str]] = {}
+        decide: dict[str, Callable[[str], bool]] = {}  # each unit's decision (module docstring)
+        movers: list[str] = []
         for p, e in eff.items():
-            if e.kind == "move":
-                self.moves_into.setdefault(e.target, []).append(p)
-            elif e.kind == "support":
+            kind = e.kind
+            if kind == "move":
+                moves_into.setdefault(e.target, []).append(p)
+                movers.append(p)
+                decide[p] = self._move_succeeds
+            elif kind == "support":
                 if e.target2 is None:
-                    self.hold_supports.setdefault(e.target, []).append(p)
+                    hold_supports.setdefault(e.target, []).append(p)
                 else:
-                    self.move_supports.setdefault(e.target, []).append(p)
-            elif e.kind == "convoy":
-                self.convoys.setdefault(e.target, []).append(p)
-        self.state: dict[str, int] = {}
-        self.res: dict[str, bool] = {}
+                    move_supports.setdefault(e.target, []).append(p)
+                decide[p] = self._support_given
+            else:
+                if kind == "convoy":
+                    convoys.setdefault(e.target, []).append(p)
+                decide[p] = self._stays
+        self.moves_into, self.move_supports = moves_into, move_supports
+        self.hold_supports, self.convoys, self.decide = hold_supports, convoys, decide
+        # What the orders alone settle, asked once rather than at every decision:
+        # the supports that match each move, the moves by convoy, the head-to-head battles.
+        for p, sups in move_supports.items():
+            dest = eff[p].target
+            if any(eff[s].target2 != dest for s in sups):
+                move_supports[p] = [s for s in sups if eff[s].target2 == dest]
+        self.by_convoy = {p for p in movers if eff[p].convoyed}
+        self.head_to_head: set[str] = set()  # two units moving into each other's place, over land
+        for p in movers:
+            e = eff[p]
+            other = eff.get(e.target)
+            if (
+                other is not None
+                and other.kind == "move"
+                and other.target == p
+                and not e.convoyed
+                and not other.convoyed
+            ):
+                self.head_to_head.add(p)
+        # A unit that does not move and that no one moves against is decided before
+        # any guessing: it is not dislodged, its support is not cut (most units).
+        self.res: dict[str, bool] = {
+            p: True for p, e in eff.items() if e.kind != "move" and p not in moves_into
+        }
+        self.state: dict[str, int] = dict.fromkeys(self.res, _RESOLVED)
         self.depth: dict[str, int] = {}  # guessing: its stack depth; tentative: the guess it rests on
         self.tentative: list[str] = []
         self.level = 0  # depth of the decision being decided
@@ -117,7 +150,7 @@ class _Resolver:
         while True:
             self.state[p], self.depth[p], self.res[p] = _GUESSING, d, False
             self.low = _NONE
-            first = self._decide(p)
+            first = self.decide[p](p)
             if self.low == _NONE:
                 return first, _NONE  # no guess involved
             if self.low < d:
@@ -125,7 +158,7 @@ class _Resolver:
             self._reset(mark)
             self.res[p] = True
             self.low = _NONE
-            second = self._decide(p)
+            second = self.decide[p](p)
             if self.low < d:
                 return second, self.low
             cycle = self.tentative[mark:]
@@ -163,20 +196,15 @@ class _Resolver:
                 changed = True
         return changed
 
-    def _decide(self, p: str) -> bool:
-        kind = self.eff[p].kind
-        if kind == "move":
-            return self._move_succeeds(p)
-        if kind == "support":
-            return self._support_given(p)
+    def _stays(self, p: str) -> bool:
         return not self._dislodged(p)
 
     # -- the decisions -------------------------------------------------
 
     def _path(self, p: str) -> bool:
-        e = self.eff[p]
-        if not e.convoyed:
+        if p not in self.by_convoy:
             return True
+        e = self.eff[p]
         if p in self.paradox:
             return False
         fleets = [f for f in self.convoys.get(p, ()) if self.eff[f].target2 == e.target]
@@ -185,37 +213,23 @@ class _Resolver:
         alive = {self.unit[f].location for f in fleets if self._resolve(f)}
         return self.board.convoy_route(p, e.target, alive)
 
-    def _head_to_head(self, p: str) -> bool:
-        e = self.eff[p]
-        other = self.eff.get(e.target)
-        return (
-            other is not None
-            and other.kind == "move"
-            and other.target == p
-            and not e.convoyed
-            and not other.convoyed
-        )
-
     def _support_count(self, p: str, exclude_power: str | None = None) -> int:
-        dest = self.eff[p].target
         n = 0
         for s in self.move_supports.get(p, ()):
-            es = self.eff[s]
-            if es.target2 != dest or (exclude_power and self.unit[s].power == exclude_power):
+            if exclude_power and self.unit[s].power == exclude_power:
                 continue
             if self._resolve(s):
                 n += 1
         return n
 
     def _attack_strength(self, p: str) -> int:
-        if not self._path(p):
-            return 0
+        """p's attack strength, once its path is known to stand."""
         d = self.eff[p].target
         defender = self.unit.get(d)
         if defender is None:
             return 1 + self._support_count(p)
         de = self.eff[d]
-        if de.kind == "move" and not self._head_to_head(p) and self._resolve(d):
+        if de.kind == "move" and p not in self.head_to_head and self._resolve(d):
             return 1 + self._support_count(p)
         if defender.power == self.unit[p].power:
             return 0  # no one dislodges their own unit
@@ -233,7 +247,7 @@ class _Resolver:
     def _prevent_strength(self, r: str) -> int:
         if not self._path(r):
             return 0
-        if self._head_to_head(r) and self._resolve(self.eff[r].target):
+        if r in self.head_to_head and self._resolve(self.eff[r].target):
             return 0  # beaten head to head: it cannot keep anyone out
         return 1 + self._support_count(r)
 
@@ -242,7 +256,7 @@ class _Resolver:
             return False
         attack = self._attack_strength(p)
         d = self.eff[p].target
-        if self._head_to_head(p):
+        if p in self.head_to_head:
             if attack <= 1 + self._support_count(d):
                 return False
         elif attack <= self._hold_strength(d):
@@ -272,35 +286,45 @@ class _Resolver:
     # -- results -------------------------------------------------------
 
     def run(self, results: Mapping[str, OrderResult]) -> MovementResolution:
-        for p in self.eff:
-            self._resolve(p)
+        eff, res, state = self.eff, self.res, self.state
+        for p in eff:
+            if state.get(p) != _RESOLVED:
+                self._resolve(p)
         moved: dict[str, str] = {}
+        failed: list[str] = []
+        for p, e in eff.items():
+            if e.kind == "move":
+                if res[p]:
+                    moved[p] = e.location
+                else:
+                    failed.append(p)
         dislodged: dict[str, tuple[str, bool]] = {}
-        for p, e in self.eff.items():
-            if e.kind == "move" and self.res[p]:
-                moved[p] = e.location
-        for p in self.eff:
-            if p in moved:
-                continue
-            for q in self.moves_into.get(p, ()):
-                if q in moved:
-                    dislodged[p] = (q, self.eff[q].convoyed)
-        occupied = {p for p in self.eff if p not in moved} | {province_of(d) for d in moved.values()}
-        # A standoff (no retreat there, R-RET-1) is left only by a failed move that
-        # could keep others out: not one beaten head to head, nor one whose convoy
-        # failed (prevent strength 0, DATC 6.H.9).
-        standoffs = {
-            e.target
-            for p, e in self.eff.items()
-            if e.kind == "move"
-            and p not in moved
-            and e.target not in occupied
-            and self._prevent_strength(p) > 0
-        }
+        for p, movers in self.moves_into.items():
+            if p in eff and p not in moved:
+                for q in movers:
+                    if q in moved:
+                        dislodged[p] = (q, eff[q].convoyed)
+        standoffs: set[str] = set()
+        if failed:
+            occupied = {p for p in eff if p not in moved}
+            occupied.update(province_of(d) for d in moved.values())
+            # A standoff (no retreat there, R-RET-1) is left only by a failed move that
+            # could keep others out: not one beaten head to head, nor one whose convoy
+            # failed (prevent strength 0, DATC 6.H.9).
+            standoffs = {
+                eff[p].target
+                for p in failed
+                if eff[p].target not in occupied and self._prevent_strength(p) > 0
+            }
         out = dict(results)
-        for p, e in self.eff.items():
-            if e.given is not None:  # void ones were settled by the legality pass
-                out[p] = self._describe(p, e.given, moved, dislodged)
+        for p, e in eff.items():
+            given = e.given
+            if given is None:  # void ones were settled by the legality pass
+                continue
+            if res[p] and p not in dislodged:  # most orders: it simply succeeded
+                out[p] = OrderResult(given[0], Result.SUCCEEDS, None, (), given[1])
+            else:
+                out[p] = self._describe(p, given, moved, dislodged)
         return MovementResolution(
             results=tuple(out.values()),
             moved=moved,

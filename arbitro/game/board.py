@@ -99,6 +99,7 @@ class Board:
     )
     _convoy_seas: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict, repr=False)
     _seas_reached: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
+    _seas_near: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
     _build_sites: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
 
     # -- geometry -------------------------------------------------------
@@ -207,7 +208,12 @@ class Board:
         )
 
     def _seas_next_to(self, province: str) -> frozenset[str]:
-        return frozenset(s for s in self.neighbours(province) if self.provinces[s].is_sea)
+        cached = self._seas_near.get(province)
+        if cached is None:
+            seas = self.seas
+            cached = frozenset(s for s in self.neighbours(province) if s in seas)
+            self._seas_near[province] = cached
+        return cached
 
     def _seas_from(self, coast: str, allowed: Collection[str] | None) -> frozenset[str]:
         """Seas connected to a coastal province through seas only (``allowed`` ones, or any)."""
@@ -215,13 +221,12 @@ class Board:
             cached = self._seas_reached.get(coast)
             if cached is not None:
                 return cached
-        provs = self.provinces
         todo = [s for s in self._seas_next_to(coast) if allowed is None or s in allowed]
         seen = set(todo)
         while todo:
             here = todo.pop()
-            for nxt in self.neighbours(here):
-                if nxt not in seen and provs[nxt].is_sea and (allowed is None or nxt in allowed):
+            for nxt in self._seas_next_to(here):
+                if nxt not in seen and (allowed is None or nxt in allowed):
                     seen.add(nxt)
                     todo.append(nxt)
         found = frozenset(seen)

@@ -58,7 +58,8 @@ def check_movement_orders(
     eff: dict[str, Effective] = dict.fromkeys(position.by_province, _HOLD)
     checked = Checked(eff)
     results = checked.results
-    for i, (order, source) in enumerate(orders):
+    for i, given in enumerate(orders):
+        order, source = given
         legal = validate(board, order, position, MOVEMENT, infer_single_coast=infer_single_coast)
         if isinstance(legal, Void) and (legal.level > ILLEGAL or legal.reason == "wrong_phase"):
             # Not an order for one of the power's units: it replaces nothing.
@@ -77,43 +78,50 @@ def check_movement_orders(
             eff[prov] = _HOLD
             results[prov] = OrderResult(order, Result.VOID, legal.reason, legal.detail, source)
             continue
-        e = _effective(board, legal, prov)
-        e.given = (order, source)
-        eff[prov] = e
+        eff[prov] = _effective(board, legal, prov, given)
         results[prov] = _PENDING  # its outcome comes from the adjudication
     _match(board, position, checked)
     return checked
 
 
-def _effective(board: Board, order: Order, here: str) -> Effective:
+def _effective(board: Board, order: Order, here: str, given: tuple[Order, Source]) -> Effective:
     """The adjudicator's view of an order in normal form (of the unit in ``here``)."""
     if type(order) is Move:
         dest = order.destination
         if order.kind == "A":  # an army's destination is a province
             if dest not in board.army_moves.get(here, ()):
-                return Effective("move", dest, None, dest, True, True)
+                return Effective("move", dest, None, dest, True, True, given)
             # Adjacent: over land unless a convoy is ordered for it (in _match).
-            return Effective("move", dest, None, dest, False, order.via_convoy)
-        return Effective("move", dest if "/" not in dest else province_of(dest), None, dest)
+            return Effective("move", dest, None, dest, False, order.via_convoy, given)
+        target = dest if "/" not in dest else province_of(dest)
+        return Effective("move", target, None, dest, False, False, given)
     if type(order) is Support:
         sp = province_of(order.supported)
         if order.destination is None:
-            return Effective("support", sp)
-        return Effective("support", sp, province_of(order.destination), order.destination)
+            return Effective("support", sp, given=given)
+        return Effective("support", sp, province_of(order.destination), order.destination, given=given)
     if type(order) is Convoy:
-        return Effective("convoy", province_of(order.army), order.destination)
-    return Effective("hold")  # its own value: it carries the player's order
+        return Effective("convoy", province_of(order.army), order.destination, given=given)
+    return Effective("hold", given=given)  # its own value: it carries the player's order
 
 
 def _match(board: Board, position: Position, checked: Checked) -> None:
     """Tie moves, convoys and supports together; what matches nothing is void."""
     eff = checked.effective
+    moves: list[str] = []
+    others: list[str] = []  # supports and convoys
     convoys: dict[str, list[str]] = {}
     for p, e in eff.items():
-        if e.kind == "convoy" and eff[e.target].kind == "move" and eff[e.target].target == e.target2:
-            convoys.setdefault(e.target, []).append(p)
-    for a, e in eff.items():
-        if e.kind != "move" or e.convoyed:
+        kind = e.kind
+        if kind == "move":
+            moves.append(p)
+        elif kind != "hold":
+            others.append(p)
+            if kind == "convoy" and eff[e.target].kind == "move" and eff[e.target].target == e.target2:
+                convoys.setdefault(e.target, []).append(p)
+    for a in moves:
+        e = eff[a]
+        if e.convoyed:
             continue
         # An army ordered to an adjacent province goes by convoy only when a fleet is
         # ordered to convoy it and the player wrote "via convoy" or one of its own
@@ -126,8 +134,9 @@ def _match(board: Board, position: Position, checked: Checked) -> None:
         ):
             e.convoyed = True
     at_sea: set[str] | None = None
-    for a, e in list(eff.items()):
-        if e.kind != "move" or not e.convoyed:
+    for a in moves:
+        e = eff[a]
+        if not e.convoyed:
             continue
         if at_sea is None:
             seas = board.seas
@@ -137,16 +146,14 @@ def _match(board: Board, position: Position, checked: Checked) -> None:
             # carried out and the army holds (DATC 6.D.32). With such fleets present
             # the move stands and merely fails if they do not convoy (DATC 6.D.8).
             _unmatch(checked, a, "no_convoy")
-    for p, e in list(eff.items()):
-        if e.kind == "convoy":
-            army = eff[e.target]
-            if not (army.kind == "move" and army.convoyed and army.target == e.target2):
-                _unmatch(checked, p, "convoy_mismatch", e.target, e.target2 or "")
-    for p, e in list(eff.items()):
-        if e.kind != "support":
-            continue
+    # (Unmatching a convoy makes a hold of it, which changes no support's match.)
+    for p in others:
+        e = eff[p]
         other = eff[e.target]
-        if e.target2 is None:
+        if e.kind == "convoy":
+            if not (other.kind == "move" and other.convoyed and other.target == e.target2):
+                _unmatch(checked, p, "convoy_mismatch", e.target, e.target2 or "")
+        elif e.target2 is None:
             if other.kind == "move":
                 _unmatch(checked, p, "support_hold_of_move", e.target)
         elif not (other.kind == "move" and other.target == e.target2):

@@ -6,8 +6,8 @@ Thunderbird, Yahoo, phones; Italian and English), the earlier mail pasted below
 an Outlook-style ``Da:``/``Inviato:``/``A:``/``Oggetto:`` block or a "messaggio
 originale" marker, everything after a signature marker (``-- ``) and "Inviato
 da iPhone" lines. :func:`line_kinds` is the one routine that says so, for the
-order reader and for the press cleaner alike. HTML-only bodies are turned into
-text first.
+order reader and for the press cleaner alike. HTML is the mail layer's business
+(``arbitro/mail/html_text.py``): the text comes here already converted.
 """
 
 from __future__ import annotations
@@ -15,16 +15,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from html.parser import HTMLParser
 
 QUOTED, SIGNATURE, REPLY_HEADER, TEXT = "quoted", "signature", "reply_header", "text"
-
-_BLOCK = frozenset({
-    "p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "table", "ul", "ol",
-    "pre", "hr", "blockquote", "dd", "dt",
-})
-_SKIP = frozenset({"script", "style", "head", "title"})
-_TAG = re.compile(r"<(br|div|p|html|body)\b[^>]*>")
 
 # "-- " (the standard marker) and lone dashes: the rest of the mail is a signature.
 _SIGNATURE = re.compile(r"^(--|—|–)\s*$")
@@ -74,80 +66,9 @@ class MailLine:
     kind: str  # TEXT, QUOTED, SIGNATURE, REPLY_HEADER
 
 
-class _TextOf(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.out: list[str] = []
-        self.skip = 0
-        self.quote = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in _SKIP:
-            self.skip += 1
-        elif tag == "blockquote":
-            self.out.append("\n")
-            self.quote += 1
-        elif tag in _BLOCK:
-            self.out.append("\n")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in _SKIP:
-            self.skip = max(0, self.skip - 1)
-        elif tag == "blockquote":
-            self.quote = max(0, self.quote - 1)
-            self.out.append("\n")
-        elif tag in _BLOCK:
-            self.out.append("\n")
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in _BLOCK:
-            self.out.append("\n")
-
-    def handle_data(self, data: str) -> None:
-        if not self.skip:
-            self.out.append(text_run(data, quoted=self.quote > 0))
-
-
-def text_run(data: str, *, quoted: bool) -> str:
-    """One run of an HTML document's text, on one line; marked "> " inside a quote."""
-    text = data.replace("\r", "").replace("\n", " ").replace("\xa0", " ")
-    return "> " + text if quoted and text.strip() else text
-
-
-def tidy_lines(text: str) -> str:
-    """Blanks collapsed and trimmed on every line; runs of empty lines made one."""
-    lines = [re.sub(r"[ \t]+", " ", ln).strip() for ln in text.split("\n")]
-    out: list[str] = []
-    for ln in lines:
-        if ln or (out and out[-1]):
-            out.append(ln)
-    return "\n".join(out).strip("\n")
-
-
-def looks_like_html(body: str) -> bool:
-    if "<" not in body:
-        return False  # no tag at all: the usual plain-text mail
-    head = body.lstrip()[:2000].lower()
-    return head.startswith(("<!doctype", "<html", "<body", "<div", "<p>", "<p ", "<meta", "<table")) or bool(
-        _TAG.search(head)
-    ) and "</" in body.lower()
-
-
-def html_to_text(body: str) -> str:
-    """Text of an HTML body, one block per line; blockquotes come out quoted."""
-    parser = _TextOf()
-    try:
-        parser.feed(body)
-        parser.close()
-    except Exception:  # noqa: BLE001 — html.parser is lenient; never let a mail break the reader
-        return re.sub(r"<[^>]*>", " ", body)
-    return tidy_lines("".join(parser.out))
-
-
 def mail_lines(body: str, *, keeps: Callable[[str], bool] | None = None) -> list[MailLine]:
-    """Non-blank lines of a body, classified (see :func:`line_kinds`). Never raises."""
-    text = html_to_text(body) if looks_like_html(body) else body
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    """Non-blank lines of a text body, classified (see :func:`line_kinds`). Never raises."""
+    lines = body.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     kinds = line_kinds(lines, keeps=keeps)
     out: list[MailLine] = []
     for number, raw in enumerate(lines, start=1):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .names import GENERIC, NAME_FILLERS, NameIndex, fold, key_of
+from .names import NAME_FILLERS, NameIndex, fold, key_of
 
 KIND, VERB, LOC, POWER, COLON, SEP, FILL, UNK = "kind", "verb", "loc", "power", "colon", "sep", "fill", "unk"
 HOLD, MOVE, SUPPORT, CONVOY, RETREAT, DISBAND, BUILD, WAIVE, VIA = "H", "M", "S", "C", "R", "D", "B", "W", "V"
@@ -117,10 +117,6 @@ def _normalised(text: str) -> str:
     if ("-" in text or "–" in text) and _JOINED_END.search(text):
         text = _JOINED.sub(r"\1", text)
     return text.translate(_CHARS)
-
-
-def split_words(text: str) -> list[str]:
-    return _WORD.findall(_normalised(text))
 
 
 def lex(text: str, ix: NameIndex, fuzzy: bool = False, lang: str = "it") -> list[Token]:
@@ -287,7 +283,3 @@ def _with_coast(tok: Token, raw: list[str], low: list[str], j: int, ix: NameInde
         text = " ".join(raw[start : start + used])
         return Token(LOC, tok.value, tok.text, tok.codes, coast, text, tok.guessed), start + used
     return tok, (start if slash else j)
-
-
-def is_generic(word: str) -> bool:
-    return word in GENERIC

@@ -7,9 +7,11 @@ whether such a unit really stands there is the legality check's business.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
-from .board import province_of
+from .board import Board, province_of
+from .names import key_of, name_index, words_of
 
 
 @dataclass(frozen=True)
@@ -76,40 +78,89 @@ class Waive:
     power: str
 
 
-UnitOrder = Hold | Move | Support | Convoy | Retreat | Disband | Build
 Order = Hold | Move | Support | Convoy | Retreat | Disband | Build | Waive
 
-MOVEMENT_ORDERS = (Hold, Move, Support, Convoy)
 RETREAT_ORDERS = (Retreat, Disband)
 ADJUSTMENT_ORDERS = (Build, Disband, Waive)
 
 
-def ordered_province(order: Order) -> str | None:
-    """The province of the unit (or build site) the order is about."""
-    if isinstance(order, Waive):
-        return None
-    return province_of(order.location)
+@dataclass(frozen=True)
+class Notation:
+    """The words one notation writes orders with (one formatter reads this table)."""
+
+    hold: str
+    via: str  # after a move by convoy
+    support: str
+    support_hold: str  # after the unit supported to hold
+    convoy: str
+    retreat: str
+    disband: str
+    build_before: str  # "COSTRUISCE A Par"
+    build_after: str  # "A PAR B"
+    waive: str
+    unknown_kind: str | None  # written for an omitted unit type (None: nothing)
+    italian_places: bool  # Italian codes, the name where a code names two provinces
 
 
-def format_order(order: Order) -> str:
-    """The order in arbitro's canonical (DATC/MILA) notation: ``A PAR - BUR``."""
+# arbitro's canonical (DATC/MILA) notation: stored orders, the command-line contract.
+DATC = Notation("H", "VIA", "S", "", "C", "R", "D", "", "B", "WAIVE", "?", False)
+# What English players are shown: a support to hold says H (a strict reader, R-ORD-4,
+# takes it as it was meant).
+ENGLISH = Notation("H", "VIA", "S", "H", "C", "R", "D", "", "B", "WAIVE", None, False)
+# Italian PBEM notation: ``A Bud APP A Vie - Tri``, ``F MAN TR A Lon - Pic``, ``A Ber XXX``.
+ITALIAN = Notation("XXX", "via convoglio", "APP", "XXX", "TR", "R", "SCIOGLIE", "COSTRUISCE", "", "RINUNCIA",
+                   None, True)
+
+
+def notation_for(lang: str) -> Notation:
+    return ITALIAN if lang == "it" else ENGLISH
+
+
+@functools.lru_cache(maxsize=4096)
+def location_it(board: Board, location: str) -> str:
+    """Italian code, or the Italian name where the code names two provinces (Liv).
+
+    Memoised (boards compare by identity): every Italian message names places."""
+    code = province_of(location)
+    prov = board.provinces.get(code)
+    name = prov.code_it if prov is not None else code
+    if prov is not None and len(name_index(board).lookup(key_of(words_of(name)), "it")) > 1:
+        name = prov.name_it
+    if location != code:
+        return f"{name}({location[len(code) + 1:].lower()})"
+    return name
+
+
+def format_order(order: Order, notation: Notation = DATC, board: Board | None = None) -> str:
+    """The order in ``notation`` (Italian places need the ``board``): ``A PAR - BUR``."""
+    w = notation
     if isinstance(order, Waive):
-        return "WAIVE"
-    kind = order.kind or "?"
-    head = f"{kind} {order.location}"
+        return w.waive
+
+    def loc(location: str) -> str:
+        return location_it(board, location) if w.italian_places and board is not None else location
+
+    def unit(kind: str | None, where: str) -> str:
+        kind = kind or w.unknown_kind
+        return f"{kind} {loc(where)}" if kind else loc(where)
+
+    def words(*parts: str) -> str:
+        return " ".join(p for p in parts if p)
+
+    head = unit(order.kind, order.location)
     if isinstance(order, Hold):
-        return f"{head} H"
+        return words(head, w.hold)
     if isinstance(order, Move):
-        return f"{head} - {order.destination}" + (" VIA" if order.via_convoy else "")
+        return words(head, "-", loc(order.destination), w.via if order.via_convoy else "")
     if isinstance(order, Support):
-        target = f"{order.supported_kind or '?'} {order.supported}"
+        target = unit(order.supported_kind, order.supported)
         if order.destination is None:
-            return f"{head} S {target}"
-        return f"{head} S {target} - {order.destination}"
+            return words(head, w.support, target, w.support_hold)
+        return words(head, w.support, target, "-", loc(order.destination))
     if isinstance(order, Convoy):
-        return f"{head} C A {order.army} - {order.destination}"
+        return words(head, w.convoy, "A", loc(order.army), "-", loc(order.destination))
     if isinstance(order, Retreat):
-        return f"{head} R {order.destination}"
+        return words(head, w.retreat, loc(order.destination))
     if isinstance(order, Disband):
-        return f"{head} D"
-    return f"{head} B"
+        return words(head, w.disband)
+    return words(w.build_before, head, w.build_after)

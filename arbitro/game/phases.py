@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import repeat
+from operator import attrgetter
 from types import MappingProxyType
 
 from .adjudicator import adjudicate_movement
@@ -28,8 +29,9 @@ from .position import (
     Position,
     Unit,
     make_position,
+    unit_at,
 )
-from .rules import ITALIAN, Rules
+from .rules import Rules
 
 NMR_REASONS = ("first", "abandoned", "civil_disorder")
 
@@ -117,6 +119,9 @@ def _referee_orders(
 
 # -- movement ----------------------------------------------------------------
 
+_LOCATION = attrgetter("location")
+_UNIT_LOCATION = attrgetter("unit.location")
+
 
 def _play_movement(
     board: Board, position: Position, given: Sequence[tuple[Order, Source]], rules: Rules
@@ -124,10 +129,12 @@ def _play_movement(
     res = adjudicate_movement(board, position, given, rules.coast_inferred)
     units: list[Unit] = []
     dislodged_units: list[Unit] = []
+    moved, lost = res.moved, res.dislodged
     for u in position.units:
-        if u.province in res.moved:
-            units.append(Unit(u.power, u.kind, res.moved[u.province]))
-        elif u.province in res.dislodged:
+        p = u.province
+        if p in moved:
+            units.append(unit_at(u.power, u.kind, moved[p]))
+        elif p in lost:
             dislodged_units.append(u)
         else:
             units.append(u)
@@ -137,11 +144,14 @@ def _play_movement(
         origin, by_convoy = res.dislodged[u.province]
         options = retreat_options(board, occupied, u, origin, by_convoy, res.standoffs)
         dislodged.append(Dislodged(u, options))
-    after = make_position(
+    # make_position's work, less what a movement phase cannot change (the centres).
+    units.sort(key=_LOCATION)
+    dislodged.sort(key=_UNIT_LOCATION)
+    after = Position(
         Phase(position.phase.year, position.phase.season, RETREAT),
-        units,
+        tuple(units),
         position.centres,
-        dislodged,
+        tuple(dislodged),
     )
     return _advance(board, after, res.results)
 
@@ -279,7 +289,18 @@ def _standing_retreat(unit: Unit, destination: str) -> Order:
 
 def adjustment_counts(board: Board, position: Position) -> dict[str, int]:
     """Builds (+) or disbands (-) each power has to make this winter (R-ADJU-1)."""
-    counts = {power: adjustment_count(board, position, power) for power in sorted(board.powers)}
+    # A power with as many centres as units has nothing to adjust: only the others are
+    # asked (adjustment_count reads the whole position for each).
+    balance: dict[str, int] = {}
+    for owner in position.centres.values():
+        balance[owner] = balance.get(owner, 0) + 1
+    for u in position.units:
+        balance[u.power] = balance.get(u.power, 0) - 1
+    counts = {
+        power: adjustment_count(board, position, power)
+        for power in sorted(board.powers)
+        if balance.get(power, 0)
+    }
     return {power: n for power, n in counts.items() if n}
 
 
@@ -460,7 +481,3 @@ def find_winner(board: Board, centres: Mapping[str, str]) -> str | None:
         return None
     winners.sort(key=lambda p: -counts[p])
     return winners[0]
-
-
-def is_italian(rules: Rules) -> bool:
-    return rules.defaults == ITALIAN

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -72,6 +73,13 @@ class Unit:
         return f"{self.kind} {self.location}"
 
 
+@functools.lru_cache(maxsize=1 << 14)
+def unit_at(power: str, kind: str, location: str) -> Unit:
+    """The unit value (shared: units are immutable, and building one is dear next to
+    looking it up; a game moves the same units between the same places)."""
+    return Unit(power, kind, location)
+
+
 @dataclass(frozen=True)
 class Dislodged:
     """A unit dislodged in the movement phase just played, with where it may go."""
@@ -86,21 +94,18 @@ class Position:
     units: tuple[Unit, ...]
     centres: Mapping[str, str]  # supply centre province -> owning power
     dislodged: tuple[Dislodged, ...] = ()
-    _by_province: dict[str, Unit] = field(default_factory=dict, compare=False, repr=False)
+    # Every unit by the province it stands in (read-only by convention); a plain
+    # attribute, not a property: the rules ask for it for every order.
+    by_province: Mapping[str, Unit] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         index = {u.province: u for u in self.units}
         if len(index) != len(self.units):
             raise PhaseError("two units stand in the same province")
-        self._by_province.update(index)
+        object.__setattr__(self, "by_province", index)
 
     def unit_in(self, province: str) -> Unit | None:
-        return self._by_province.get(province)
-
-    @property
-    def by_province(self) -> Mapping[str, Unit]:
-        """Every unit by the province it stands in (read-only by convention)."""
-        return self._by_province
+        return self.by_province.get(province)
 
     def units_of(self, power: str) -> tuple[Unit, ...]:
         return tuple(u for u in self.units if u.power == power)
@@ -113,10 +118,6 @@ class Position:
             if d.unit.province == province:
                 return d
         return None
-
-    @property
-    def powers_present(self) -> frozenset[str]:
-        return frozenset(u.power for u in self.units) | frozenset(self.centres.values())
 
 
 _LOCATION = attrgetter("location")

@@ -61,9 +61,15 @@ class MailHandler:
         limits = self.config.server.limits
         self.limiter = RateLimiter(limits.mails_per_sender_per_hour)
 
-    async def __call__(self, uidvalidity: int, uid: int, raw: bytes, size: int) -> Outcome:
+    async def __call__(
+        self, uidvalidity: int, uid: int, raw: bytes, size: int, arrived: datetime | None = None
+    ) -> Outcome:
+        now = self.clock()
+        if arrived is not None:
+            # How long ago the server took it, on this handler's clock (tests move it).
+            arrived = now - (utc_now() - arrived)
         return await asyncio.to_thread(
-            self.handle, raw, self.clock(), uidvalidity=uidvalidity, uid=uid, size=size
+            self.handle, raw, now, uidvalidity=uidvalidity, uid=uid, size=size, arrived=arrived
         )
 
     # -- one mail ------------------------------------------------------------
@@ -77,15 +83,20 @@ class MailHandler:
         uid: int | None = None,
         size: int | None = None,
         retried: bool = False,
+        arrived: datetime | None = None,
     ) -> Outcome:
+        """``now`` is when the mail is read; ``arrived`` when the server took it (None when
+        unknown). The rules see the earlier of the two, so a mail that waited in the inbox
+        (the daemon down) is on time or late by when it came, never by the Date header."""
         mail = parse_inbound(raw, size)
+        moment = now if arrived is None else min(arrived, now)
         try:
             with self.store.begin() as uow:
                 row, new = self._claim(uow, raw, mail, now, uidvalidity, uid)
                 if not new and row.status is not InboundStatus.RECEIVED:
                     log.info("mail %s: seen before (%s)", row.id, row.status.value)
                     return _outcome(row.status)
-                done = self._route(uow, row.id, mail, raw, now)
+                done = self._route(uow, row.id, mail, raw, moment)
                 uow.inbound.mark(row, done.status, now, note=done.note, game_id=done.game_id)
                 mail_id = row.id
         except Exception as exc:
@@ -99,7 +110,7 @@ class MailHandler:
                     raise Deferred("the database is unavailable") from exc
                 if not retried:  # it answers again (a lock just released): once more
                     return self.handle(raw, now, uidvalidity=uidvalidity, uid=uid, size=size,
-                                       retried=True)
+                                       retried=True, arrived=arrived)
             log.exception("mail from %s: handling failed", _masked(mail.from_address))
             try:
                 self.quarantine(raw, mail, now, f"{type(exc).__name__}: {exc}", uidvalidity, uid)

@@ -16,6 +16,7 @@ import threading
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, Literal, Protocol
 
 from imapclient import IMAPClient  # type: ignore[import-untyped]
@@ -41,6 +42,9 @@ class Fetched:
     uid: int
     raw: bytes  # the whole mail, or only its header when ``size`` exceeds the cap
     size: int  # RFC822.SIZE reported by the server
+    # INTERNALDATE: when the receiving server took the mail (aware); None where the
+    # server gives none. Unlike the Date header, no sender writes it.
+    arrived: datetime | None = None
 
     @property
     def truncated(self) -> bool:
@@ -89,6 +93,7 @@ class MailboxClient:
             ssl_context=self.ssl_context,
             timeout=self.timeout,
         )
+        client.normalise_times = False  # INTERNALDATE as an aware datetime
         try:
             if cfg.tls == "starttls":
                 client.starttls(self.ssl_context)
@@ -155,10 +160,9 @@ class MailboxClient:
             )[: self.batch]
             if not uids:
                 return []
-            sizes = {
-                u: int(d.get(b"RFC822.SIZE", 0))
-                for u, d in client.fetch(uids, ["RFC822.SIZE"]).items()
-            }
+            meta = client.fetch(uids, ["RFC822.SIZE", "INTERNALDATE"])
+            sizes = {u: int(d.get(b"RFC822.SIZE", 0)) for u, d in meta.items()}
+            arrivals = {u: _aware(d.get(b"INTERNALDATE")) for u, d in meta.items()}
             big = [
                 u for u in uids if self.max_bytes is not None and sizes.get(u, 0) > self.max_bytes
             ]
@@ -175,7 +179,8 @@ class MailboxClient:
             raise
         assert self.uidvalidity is not None
         out = [
-            Fetched(self.uidvalidity, u, raws[u], max(sizes.get(u, 0), len(raws[u])))
+            Fetched(self.uidvalidity, u, raws[u], max(sizes.get(u, 0), len(raws[u])),
+                    arrivals.get(u))
             for u in uids
             if u in raws  # expunged meanwhile by another client: gone, nothing to hand
         ]
@@ -240,6 +245,12 @@ class MailboxClient:
         return self._client
 
 
+def _aware(value: Any) -> datetime | None:
+    if not isinstance(value, datetime):
+        return None
+    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+
+
 def _readable(client: IMAPClient, timeout: float) -> bool:
     sock = client.socket()
     pending = getattr(sock, "pending", None)  # TLS records already decrypted
@@ -293,7 +304,9 @@ def _quietly_close(client: IMAPClient) -> None:
 
 
 class Handler(Protocol):
-    async def __call__(self, uidvalidity: int, uid: int, raw: bytes, size: int) -> Outcome: ...
+    async def __call__(
+        self, uidvalidity: int, uid: int, raw: bytes, size: int, arrived: datetime | None
+    ) -> Outcome: ...
 
 
 QuarantineHook = Callable[[Fetched, str], Awaitable[None]]
@@ -330,6 +343,7 @@ class IntakeLoop:
         backoff_max: float = 300.0,
         on_quarantine: QuarantineHook | None = None,
         keep_outcomes: bool = False,
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
         self.client = client
         self.handle = handle
@@ -343,6 +357,11 @@ class IntakeLoop:
         self.keep_outcomes = keep_outcomes
         self.stats = IntakeStats()
         self._stop = threading.Event()  # seen by the blocking wait in its thread
+        self._wake = threading.Event()  # ends the wait early: stop, or a catch-up asked
+        self.clock = clock
+        # The moment (on ``clock``) a fetch began that found nothing new: every mail that
+        # arrived before it has been handled. None until the first such fetch.
+        self.caught_up: datetime | None = None
         self._loop = LoopTask("imap-intake")
         self.idle_since: float | None = None  # monotonic time the loop began waiting
 
@@ -353,12 +372,24 @@ class IntakeLoop:
 
     async def stop(self, timeout: float = 10.0) -> None:
         self._stop.set()
+        self._wake.set()
         await self._loop.stop(timeout)
         await asyncio.to_thread(self.client.close)
 
     @property
     def running(self) -> bool:
         return self._loop.running
+
+    async def catch_up(self, moment: datetime, timeout: float) -> datetime | None:
+        """Wait (at most ``timeout`` seconds, less once stopped) until every mail that arrived
+        before ``moment`` has been handled; the moment the inbox has been read up to."""
+        end = time.monotonic() + timeout
+        while (self.caught_up is None or self.caught_up < moment) and not self._stop.is_set():
+            if time.monotonic() >= end:
+                break
+            self._wake.set()  # a waiting loop fetches again now
+            await asyncio.sleep(0.02)
+        return self.caught_up
 
     async def run(self) -> None:
         failures = 0
@@ -378,6 +409,8 @@ class IntakeLoop:
 
     async def _serve(self) -> None:
         while not self._stop.is_set():
+            self._wake.clear()  # a catch-up asked from now on wakes the next wait
+            began = self.clock()
             batch = await asyncio.to_thread(self.client.fetch_new)
             for mail in batch:
                 if self._stop.is_set():
@@ -386,13 +419,15 @@ class IntakeLoop:
                 await asyncio.to_thread(self.client.move, mail.uid, outcome)
                 self._count(mail, outcome)
             if not batch:
+                self.caught_up = began
                 self.idle_since = time.monotonic()
-                await asyncio.to_thread(self.client.wait, self.wait_seconds, self._stop)
+                await asyncio.to_thread(self.client.wait, self.wait_seconds, self._wake)
                 self.idle_since = None
 
     async def _handle_one(self, mail: Fetched) -> Outcome:
         try:
-            outcome = await self.handle(mail.uidvalidity, mail.uid, mail.raw, mail.size)
+            outcome = await self.handle(mail.uidvalidity, mail.uid, mail.raw, mail.size,
+                                        mail.arrived)
             if outcome in OUTCOMES:
                 return outcome
             reason = f"handler returned {outcome!r}"

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from email.message import Message
 
-from ..game.mail_text import html_to_text
+from .html_text import html_to_text, looks_like_html
 from .text import clean_line, decode_bytes
 
 MAX_HEADER_CHARS = 4000  # a longer header value is cut (huge-header mails)
@@ -373,6 +373,8 @@ def _body(msg: Message, defects: list[str]) -> tuple[str, bool, list[AttachmentI
         elif kind == "html" and html is None:
             html = text
     if plain is not None and (plain.strip() or html is None):
+        if looks_like_html(plain):  # HTML sent as text/plain: read as what it is
+            return _lines(html_to_text(plain)), True, attachments
         return _lines(plain), False, attachments
     if html is not None:
         return _lines(html_to_text(html)), True, attachments

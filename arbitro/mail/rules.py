@@ -16,7 +16,8 @@ from datetime import datetime
 from functools import cached_property
 
 from ..config import Config, GameConfig
-from ..game.parse import IGNORED, parse_orders
+from ..game.reading.lines import parse_orders
+from ..game.reading.reports import IGNORED
 from ..press import relay_press
 from ..service.common import Services
 from ..service.notices import alert_gm, operator_of

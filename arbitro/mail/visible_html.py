@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-from ..game.mail_text import text_run, tidy_lines
+from .html_text import text_run, tidy_lines
 
 _DROP = frozenset(
     ["script", "style", "head", "title", "template", "noscript", "svg", "math", "object", "iframe", "embed", "select", "textarea", "button", "audio", "video", "canvas", "map"]

@@ -4,8 +4,7 @@ reader's language (the words themselves live in the catalogs, arbitro/words)."""
 from __future__ import annotations
 
 from ..game.board import Board
-from ..game.orders import Order
-from ..game.notation_it import format_order_in
+from ..game.orders import Order, format_order, notation_for
 from ..words import has, lang_of, say
 from ..words.dates import when
 from ..words.names import phase_name
@@ -18,7 +17,7 @@ __all__ = ["lang_of", "order_text", "phase_name", "power_name", "reason_text", "
 
 def order_text(board: Board, order: Order, lang: str) -> str:
     """An order written in the player's notation."""
-    return format_order_in(board, order, lang_of(lang))
+    return format_order(order, notation_for(lang_of(lang)), board)
 
 
 def result_word(result: str, lang: str) -> str:

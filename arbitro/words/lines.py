@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..game.board import Board
-from ..game.parse import LineReport, Note
+from ..game.reading.reports import LineReport, Note
 from . import has, nsay, say
 from .names import place_noun, power_noun
 

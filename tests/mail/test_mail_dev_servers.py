@@ -51,7 +51,8 @@ def test_round_trip_player_to_referee_and_back() -> None:
         async with DevMailServers(referee=REFEREE) as dev:
             smtp = SmtpSender(SmtpConfig(dev.host, dev.smtp_port, "", "", "none"))
 
-            async def handle(uidvalidity: int, uid: int, raw: bytes, size: int) -> Outcome:
+            async def handle(uidvalidity: int, uid: int, raw: bytes, size: int,
+                         arrived: object = None) -> Outcome:
                 mail = parse_inbound(raw, size)
                 reply = Outgoing(
                     to=(mail.from_address,),

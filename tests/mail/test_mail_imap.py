@@ -38,7 +38,8 @@ class Recorder:
     def __init__(self) -> None:
         self.calls: list[tuple[int, int, str]] = []  # (uidvalidity, uid, message-id)
 
-    async def __call__(self, uidvalidity: int, uid: int, raw: bytes, size: int) -> Outcome:
+    async def __call__(self, uidvalidity: int, uid: int, raw: bytes, size: int,
+                       arrived: object = None) -> Outcome:
         parsed = parse_inbound(raw, size)
         self.calls.append((uidvalidity, uid, parsed.message_id or ""))
         if "boom" in parsed.subject:
@@ -233,7 +234,8 @@ def test_uidvalidity_change_hands_mail_again_and_caller_skips_it(
     again: list[tuple[int, int]] = []
     private_account.server.reset_uidvalidity(private_account.user)
 
-    async def handle(uidvalidity: int, uid: int, raw: bytes, size: int) -> Outcome:
+    async def handle(uidvalidity: int, uid: int, raw: bytes, size: int,
+                         arrived: object = None) -> Outcome:
         mid = parse_inbound(raw).message_id or ""
         if mid in seen:
             again.append((uidvalidity, uid))

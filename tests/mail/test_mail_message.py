@@ -245,3 +245,16 @@ def test_never_raises_on_damaged_mails(seed: bytes, at: int, cut: int, junk: byt
     at = at % (len(seed) + 1)
     mail = parse_inbound(seed[:at] + junk + seed[at + cut :])
     assert isinstance(mail, InboundMail) and "\x00" not in mail.body
+
+
+def test_html_sent_as_text_plain_is_read_as_text() -> None:
+    # The order reader no longer guesses HTML (game/ reads text only): the mail layer does,
+    # so a client that labels its HTML text/plain still has its orders read.
+    raw = (
+        b"From: Mario <mario@example.org>\r\nTo: arbitro@example.org\r\nSubject: ordini\r\n"
+        b"Content-Type: text/plain; charset=utf-8\r\n\r\n"
+        b"<html><body><div>A Par - Bur</div><blockquote><p>A Mar XXX</p></blockquote></body></html>\r\n"
+    )
+    mail = parse_inbound(raw)
+    assert [line for line in mail.body.split("\n") if line] == ["A Par - Bur", "> A Mar XXX"]
+    assert mail.body_from_html is True

@@ -8,8 +8,9 @@ a reason that names the allowance, so the confirmation mail says which orders ex
 from __future__ import annotations
 
 from arbitro.contract import position_from_json
-from arbitro.game.notation_it import format_en
-from arbitro.game.parse import OK, VOID, parse_orders
+from arbitro.game.orders import ENGLISH, format_order
+from arbitro.game.reading.lines import parse_orders
+from arbitro.game.reading.reports import OK, VOID
 from arbitro.game.phases import play
 from arbitro.variants import load_board
 from arbitro.words.lines import line_message
@@ -26,7 +27,7 @@ WINTER = position_from_json(BOARD, {
 
 def _read(text: str, power: str, lang: str = "it") -> list[tuple[str, str, str, str]]:
     report = parse_orders(BOARD, text, power=power, position=WINTER, lang=lang)
-    return [(r.status, format_en(r.order) if r.order else "", r.code, line_message(BOARD, r, lang))
+    return [(r.status, format_order(r.order, ENGLISH) if r.order else "", r.code, line_message(BOARD, r, lang))
             for r in report.lines]
 
 
@@ -43,7 +44,7 @@ def test_r_adju_1_the_first_builds_count_as_in_adjudication() -> None:
     assert line_message(BOARD, report.lines[2], "en") == "one build too many: France may build 2 units this winter, and this order does not count"
     # adjudication of all three keeps the same two
     outcome = play(BOARD, WINTER, {"FRANCE": [o for r in report.lines if (o := r.order) is not None]})
-    kept = sorted(format_en(r.order) for r in outcome.results
+    kept = sorted(format_order(r.order, ENGLISH) for r in outcome.results
                   if r.result.value == "succeeds" and r.order.power == "FRANCE")
     assert kept == ["A PAR B", "F BRE B"]
 

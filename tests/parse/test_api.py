@@ -3,9 +3,10 @@ adjudicate contract, sections that set the phase's meaning, several orders a lin
 
 from __future__ import annotations
 
-from arbitro.game.notation_it import format_en, format_it
+from arbitro.game.orders import ENGLISH, ITALIAN, format_order
 from arbitro.game.orders import Disband, Move, Retreat
-from arbitro.game.parse import OK, VOID, LineReport, parse_one, parse_orders
+from arbitro.game.reading.lines import parse_one, parse_orders
+from arbitro.game.reading.reports import OK, VOID, LineReport
 from arbitro.game.position import start_position
 from arbitro.variants import load_board
 from arbitro.words.lines import line_message
@@ -14,7 +15,7 @@ BOARD = load_board("standard")
 
 
 def _orders(text: str, **kw) -> list[str]:  # type: ignore[no-untyped-def]
-    return [format_en(o) for o in parse_orders(BOARD, text, **kw).orders]
+    return [format_order(o, ENGLISH) for o in parse_orders(BOARD, text, **kw).orders]
 
 
 def test_phase_kind_without_position_reads_moves_as_retreats() -> None:
@@ -48,10 +49,10 @@ def test_several_orders_on_one_line_keep_the_line_number() -> None:
 
 
 def test_formatter_writes_italian_notation() -> None:
-    assert format_it(BOARD, Retreat("GERMANY", "A", "HOL", "RUH")) == "A Ola R Ruh"
-    assert format_it(BOARD, Disband("GERMANY", "A", "HOL")) == "A Ola SCIOGLIE"
-    assert format_it(BOARD, Move("RUSSIA", "F", "BLA", "BUL/EC")) == "F MNE - Bul(ec)"
-    assert format_it(BOARD, Move("RUSSIA", "A", "MOS", "LVN")) == "A Mos - Livonia"  # Liv names two
+    assert format_order(Retreat("GERMANY", "A", "HOL", "RUH"), ITALIAN, BOARD) == "A Ola R Ruh"
+    assert format_order(Disband("GERMANY", "A", "HOL"), ITALIAN, BOARD) == "A Ola SCIOGLIE"
+    assert format_order(Move("RUSSIA", "F", "BLA", "BUL/EC"), ITALIAN, BOARD) == "F MNE - Bul(ec)"
+    assert format_order(Move("RUSSIA", "A", "MOS", "LVN"), ITALIAN, BOARD) == "A Mos - Livonia"  # Liv names two
 
 
 def test_void_lines_always_say_why_in_the_players_language() -> None:

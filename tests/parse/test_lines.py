@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from arbitro.contract import position_from_json
-from arbitro.game.notation_it import format_en
-from arbitro.game.parse import parse_orders
+from arbitro.game.orders import ENGLISH, format_order
+from arbitro.game.reading.lines import parse_orders
 from arbitro.game.position import start_position
 from arbitro.variants import load_board
 from arbitro.words.lines import line_message
@@ -44,7 +44,7 @@ def test_line_reads_as_expected(group: dict[str, Any], entry: list[str]) -> None
         lang=group.get("lang", "it"),
     )
     first = report.lines[0]
-    got = (first.status, format_en(first.order) if first.order else "")
+    got = (first.status, format_order(first.order, ENGLISH) if first.order else "")
     assert got == (status, expected), first
     if code is not None:
         assert first.code == code, first

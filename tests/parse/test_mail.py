@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import json
 import subprocess
 import sys
@@ -10,9 +11,11 @@ from argparse import Namespace
 from pathlib import Path
 
 from arbitro.cli import parse as parse_cli
-from arbitro.game.mail_text import html_to_text, mail_lines
-from arbitro.game.notation_it import format_en
-from arbitro.game.parse import IGNORED, OK, VOID, parse_orders
+from arbitro.game.mail_text import mail_lines
+from arbitro.mail.html_text import html_to_text
+from arbitro.game.orders import ENGLISH, format_order
+from arbitro.game.reading.lines import parse_orders
+from arbitro.game.reading.reports import IGNORED, OK, VOID
 from arbitro.game.position import start_position
 from arbitro.variants import load_board
 
@@ -46,7 +49,7 @@ Il giorno lun 3 mar 2025 alle ore 10:12 Mario <mario@example.org> ha scritto:
 
 def test_messy_real_looking_mail_parses() -> None:
     report = parse_orders(BOARD, MESSY, power="AUSTRIA", position=start_position(BOARD))
-    assert [format_en(o) for o in report.orders] == ["A VIE - GAL", "A BUD S A VIE - GAL", "F TRI H"]
+    assert [format_order(o, ENGLISH) for o in report.orders] == ["A VIE - GAL", "A BUD S A VIE - GAL", "F TRI H"]
     by_line = {r.line: r for r in report.lines}
     # R-ORD-4: unclear support; nobody stands in Galicia, the mail moves Vienna there
     assert (by_line[10].status, by_line[10].code) == (VOID, "support_unclear")
@@ -64,8 +67,8 @@ def test_html_only_body_is_read_as_text() -> None:
         "<p>ORDINI&nbsp;FRANCIA</p><p>A Par - Bor<br>A Mar APP A Par &ndash; Bor<br/>F Bre - MAN</p>"
         "<blockquote><p>A Par - Pic</p></blockquote><div>-- <br>Luigi</div></body></html>"
     )
-    report = parse_orders(BOARD, html, power="FRANCE", position=start_position(BOARD))
-    assert [format_en(o) for o in report.orders] == ["A PAR - BUR", "A MAR S A PAR - BUR", "F BRE - ENG"]
+    report = parse_orders(BOARD, html_to_text(html), power="FRANCE", position=start_position(BOARD))
+    assert [format_order(o, ENGLISH) for o in report.orders] == ["A PAR - BUR", "A MAR S A PAR - BUR", "F BRE - ENG"]
     assert any(r.code == "quoted" for r in report.lines)
     assert "color" not in html_to_text(html)
 
@@ -116,3 +119,17 @@ def test_cli_run_directly_on_binary_garbage(monkeypatch, capsys) -> None:  # typ
     assert parse_cli.run(args) == 0
     out = json.loads(capsys.readouterr().out)
     assert "F NAP - ION" in out["orders"]
+
+
+def test_arbitro_parse_reads_an_html_only_body() -> None:
+    # the CLI converts HTML in the mail layer before the reader sees it; the output is
+    # the same as when the reader converted it itself (quoted lines reported ignored)
+    html = "<html><body><div>A Par - Bur</div><blockquote><p>A Mar XXX</p></blockquote></body></html>"
+    proc = subprocess.run(
+        [sys.executable, "-m", "arbitro", "parse", "--variant", "standard", "--power", "FRANCE"],
+        input=html.encode(), capture_output=True, timeout=60, check=True,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
+    )
+    out = json.loads(proc.stdout)
+    assert out["orders"] == ["A PAR - BUR"]
+    assert [(x["line"], x["status"]) for x in out["lines"]] == [(1, "ok"), (3, "ignored")]

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from arbitro.contract import position_from_json
-from arbitro.game.notation_it import format_en
-from arbitro.game.parse import OK, VOID, parse_orders
+from arbitro.game.orders import ENGLISH, format_order
+from arbitro.game.reading.lines import parse_orders
+from arbitro.game.reading.reports import OK, VOID
 from arbitro.variants import load_board
 from arbitro.words.lines import line_message
 
@@ -37,7 +38,7 @@ WINTER = position_from_json(BOARD, {
 ])
 def test_the_issue_lines_are_read_right(text: str, position, power: str, expected: str) -> None:  # type: ignore[no-untyped-def]
     (line,) = parse_orders(BOARD, text, power=power, position=position).lines
-    assert (line.status, format_en(line.order) if line.order else "") == (OK, expected), line
+    assert (line.status, format_order(line.order, ENGLISH) if line.order else "") == (OK, expected), line
 
 
 def test_a_support_without_its_unit_is_a_precise_question() -> None:

@@ -2,7 +2,8 @@
 
 import time
 
-from arbitro.game.parse import MAX_LINE, VOID, parse_orders
+from arbitro.game.reading.lines import MAX_LINE, parse_orders
+from arbitro.game.reading.reports import VOID
 from arbitro.game.position import start_position
 from arbitro.variants import load_board
 from arbitro.words.lines import line_message

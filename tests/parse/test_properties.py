@@ -10,9 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arbitro.game.legal_orders import legal_orders
-from arbitro.game.notation_it import format_en, format_it
+from arbitro.game.orders import ENGLISH, ITALIAN, format_order
 from arbitro.game.orders import Build, Disband, Retreat, Waive
-from arbitro.game.parse import IGNORED, OK, VOID, parse_orders
+from arbitro.game.reading.lines import parse_orders
+from arbitro.game.reading.reports import IGNORED, OK, VOID
 from arbitro.game.position import Dislodged, Phase, Position, Unit, make_position, start_position
 from arbitro.variants import load_board
 from arbitro.words.lines import line_message
@@ -50,7 +51,7 @@ def test_no_order_like_text_makes_the_parser_raise(pieces: list[str], lang: str)
 
 def _round_trip(position: Position, order, phase: str | None = None) -> None:  # type: ignore[no-untyped-def]
     power = None if isinstance(order, Waive) else order.power
-    for lang, text in (("it", format_it(BOARD, order)), ("en", format_en(order))):
+    for lang, text in (("it", format_order(order, ITALIAN, BOARD)), ("en", format_order(order, ENGLISH))):
         report = parse_orders(BOARD, text, power=order.power, position=position, lang=lang)
         got = [(r.status, r.order) for r in report.lines]
         assert got == [(OK, order)], (text, report.lines, power)
@@ -123,7 +124,7 @@ def test_round_trip_without_a_position_keeps_what_was_written(lang: str) -> None
     position = start_position(BOARD)
     for unit in position.units:
         for order in legal_orders(BOARD, position, unit)[:40]:
-            text = format_it(BOARD, order) if lang == "it" else format_en(order)
+            text = format_order(order, ITALIAN, BOARD) if lang == "it" else format_order(order, ENGLISH)
             report = parse_orders(BOARD, text, power=order.power, lang=lang)
             assert [(r.status, r.order) for r in report.lines] == [(OK, order)], (text, report.lines)
 
@@ -141,6 +142,6 @@ def test_round_trip_on_every_variants_start_position(variant: str) -> None:
     position = start_position(board)
     for unit in position.units:
         for order in legal_orders(board, position, unit)[:80]:
-            for lang, text in (("it", format_it(board, order)), ("en", format_en(order))):
+            for lang, text in (("it", format_order(order, ITALIAN, board)), ("en", format_order(order, ENGLISH))):
                 report = parse_orders(board, text, power=order.power, position=position, lang=lang)
                 assert [(r.status, r.order) for r in report.lines] == [(OK, order)], (variant, text, report.lines)

@@ -16,8 +16,10 @@ import pytest
 from client_replies import STYLES, outlook_html, reply
 
 from arbitro.game.mail_text import QUOTED, REPLY_HEADER, SIGNATURE, TEXT, mail_lines
-from arbitro.game.notation_it import format_en
-from arbitro.game.parse import IGNORED, parse_orders
+from arbitro.game.orders import ENGLISH, format_order
+from arbitro.game.reading.lines import parse_orders
+from arbitro.mail.html_text import html_to_text
+from arbitro.game.reading.reports import IGNORED
 from arbitro.game.position import start_position
 from arbitro.variants import load_board
 
@@ -36,7 +38,7 @@ def test_the_earlier_mail_is_ignored_whatever_the_client(style: str) -> None:
     new, old = (NEW_EN, OLD_EN) if lang == "en" else (NEW_IT, OLD_IT)
     body = reply(style, new, old)
     report = parse_orders(BOARD, body, power="FRANCE", position=start_position(BOARD), lang=lang)
-    assert [format_en(o) for o in report.orders] == WANTED
+    assert [format_order(o, ENGLISH) for o in report.orders] == WANTED
     history = [r for r in report.lines if "Pic" in r.text or "Mao" in r.text or "MAT" in r.text]
     assert len(history) == 2  # "A Par - Pic" and "F Bre - MA*": seen, and ignored
     assert all(r.status == IGNORED and r.code in ("quoted", "reply_header") for r in history)
@@ -47,9 +49,9 @@ def test_the_earlier_mail_is_ignored_whatever_the_client(style: str) -> None:
 
 
 def test_an_outlook_html_reply_ignores_the_pasted_mail() -> None:
-    body = outlook_html(["A Par - Bur", "A Mar - Spa", "F Bre - MAN"], ["A Par - Pic", "A Mar XXX"])
+    body = html_to_text(outlook_html(["A Par - Bur", "A Mar - Spa", "F Bre - MAN"], ["A Par - Pic", "A Mar XXX"]))
     report = parse_orders(BOARD, body, power="FRANCE", position=start_position(BOARD))
-    assert [format_en(o) for o in report.orders] == WANTED
+    assert [format_order(o, ENGLISH) for o in report.orders] == WANTED
     assert [r.code for r in report.lines if "Pic" in r.text] == ["quoted"]
 
 
@@ -63,13 +65,13 @@ def test_quotes_with_answers_between_them_keep_the_answers() -> None:
     body = ("On Mon, Dec 7, 2026 at 10:00 AM GM <gm@x.org> wrote:\n> France, your Paris army?\n"
             "A Par - Bur\n> And Brest?\nF Bre - MAN\n-- \nLuigi")
     report = parse_orders(BOARD, body, power="FRANCE", position=start_position(BOARD), lang="en")
-    assert [format_en(o) for o in report.orders] == ["A PAR - BUR", "F BRE - ENG"]
+    assert [format_order(o, ENGLISH) for o in report.orders] == ["A PAR - BUR", "F BRE - ENG"]
 
 
 def test_a_rule_under_a_header_is_not_a_signature_when_orders_follow() -> None:
     body = "ORDINI FRANCIA\n==============\nA Par - Bur\n--------------\nA Mar - Spa\n______\nLuigi\nA Par - Gas ;)"
     report = parse_orders(BOARD, body, power="FRANCE", position=start_position(BOARD))
-    assert [format_en(o) for o in report.orders] == ["A PAR - BUR", "A MAR - SPA"]
+    assert [format_order(o, ENGLISH) for o in report.orders] == ["A PAR - BUR", "A MAR - SPA"]
     assert [r.code for r in report.lines if r.text == "Luigi"] == ["signature"]
 
 
@@ -83,7 +85,7 @@ def test_phone_taglines_are_signatures_not_text() -> None:
 def test_a_sentence_ending_in_ha_scritto_does_not_hide_the_orders_below() -> None:
     body = "Come Mario ha scritto:\nA Par - Bur\nA Mar - Spa"
     report = parse_orders(BOARD, body, power="FRANCE", position=start_position(BOARD))
-    assert [format_en(o) for o in report.orders] == ["A PAR - BUR", "A MAR - SPA"]
+    assert [format_order(o, ENGLISH) for o in report.orders] == ["A PAR - BUR", "A MAR - SPA"]
 
 
 def test_arbitro_parse_ignores_outlook_history() -> None:
@@ -101,4 +103,4 @@ def test_arbitro_parse_ignores_outlook_history() -> None:
 def test_a_letter_heading_on_top_is_not_history() -> None:
     body = "Da: Francia\nA: Arbitro\nOggetto: ordini di primavera\n\nA Par - Bur\nA Mar - Spa"
     report = parse_orders(BOARD, body, power="FRANCE", position=start_position(BOARD))
-    assert [format_en(o) for o in report.orders] == ["A PAR - BUR", "A MAR - SPA"]
+    assert [format_order(o, ENGLISH) for o in report.orders] == ["A PAR - BUR", "A MAR - SPA"]

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from arbitro.game.notation_it import format_en
-from arbitro.game.parse import OK, VOID, parse_orders
+from arbitro.game.orders import ENGLISH, format_order
+from arbitro.game.reading.lines import parse_orders
+from arbitro.game.reading.reports import OK, VOID
 from arbitro.game.position import Unit, make_position, start_position
 from arbitro.variants import load_board
 from arbitro.words.lines import line_message
@@ -20,7 +21,7 @@ BOARD = load_board("standard")
 
 def read(text: str, **kw):  # type: ignore[no-untyped-def]
     report = parse_orders(BOARD, text, **kw)
-    return [(r.status, format_en(r.order) if r.order else None, r.code) for r in report.lines]
+    return [(r.status, format_order(r.order, ENGLISH) if r.order else None, r.code) for r in report.lines]
 
 
 def one(text: str, **kw):  # type: ignore[no-untyped-def]
@@ -125,7 +126,7 @@ def test_r_ord_1_stall_examples_with_powers_named() -> None:
         "Turchia: A Seb APP A Mos XXX\nFrancia F MNE – Seb"
     )
     report = parse_orders(BOARD, text)
-    assert [(r.status, r.order and format_en(r.order), r.order and r.order.power) for r in report.lines] == [
+    assert [(r.status, r.order and format_order(r.order, ENGLISH), r.order and r.order.power) for r in report.lines] == [
         (OK, "A MOS H", "RUSSIA"),
         (OK, "A LVN - MOS", "GERMANY"),
         (OK, "A WAR S A LVN - MOS", "ITALY"),

@@ -28,13 +28,14 @@ def _modules():
 
 
 def test_no_order_is_turned_into_text_and_read_back_above_the_store():
-    """Order texts are read and written by the store's codec (and the CLI's contract)."""
+    """Order texts are read back by the store's codec (and the CLI's contract) only; above
+    them orders are only written out, in the reader's notation."""
     found = []
     for path, tree in _modules():
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
                 names = {a.name for a in node.names}
-                if names & {"read_order", "format_order", "position_from_json", "position_to_json"} \
+                if names & {"read_order", "position_from_json", "position_to_json"} \
                         or (node.module or "").endswith("contract"):
                     found.append(f"{path.relative_to(PACKAGE)}: {ast.unparse(node)}")
     assert not found, found

@@ -104,7 +104,8 @@ class Driver:
 
     def order(self, power: str, orders: list[Any] | str, now: datetime) -> Any:
         text = orders if isinstance(orders, str) else "\n".join(format_order(o) for o in orders)
-        reply = self.referee.submit_orders(self.game_id, self.holders()[power], text, now)
+        with self.referee.desk(self.game_id, now) as desk:
+            reply = desk.submit_orders(self.holders()[power], text)
         assert reply.status == "ok", reply
         return reply
 

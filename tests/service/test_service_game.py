@@ -123,12 +123,16 @@ def test_whole_game_lateness_onp_suspension_replacement_temporale(store):
     ballot = format_order(voted)
     now += timedelta(hours=1)
     for voter in ("FRANCE", "GERMANY"):
-        reply = referee.submit_ballot(GAME, holders[voter], "ITALY", ballot, now)
+        with referee.desk(GAME, now) as desk:
+            reply = desk.submit_ballot(holders[voter], "ITALY", ballot)
         assert reply.status == "ok", reply
     minority = format_order(Hold("ITALY", unit.kind, unit.location))
-    assert referee.submit_ballot(GAME, holders["AUSTRIA"], "ITALY", minority, now).status == "ok"
-    assert referee.submit_ballot(GAME, holders["ITALY"], "ITALY", ballot, now).reason == "own_power"
-    assert referee.submit_ballot(GAME, holders["ITALY"], "FRANCE", "A PAR H", now).reason == "no_ballot_for_power"
+    with referee.desk(GAME, now) as desk:
+        assert desk.submit_ballot(holders["AUSTRIA"], "ITALY", minority).status == "ok"
+    with referee.desk(GAME, now) as desk:
+        assert desk.submit_ballot(holders["ITALY"], "ITALY", ballot).reason == "own_power"
+    with referee.desk(GAME, now) as desk:
+        assert desk.submit_ballot(holders["ITALY"], "FRANCE", "A PAR H").reason == "no_ballot_for_power"
     play_phase(d, now, rng, silent=frozenset({"ITALY"}))
     assert sum(late_days(d, p.seq).get("ITALY", 0) for p in [f1901]) == 3
     for day in range(3):  # 2 + 3 used, 5 left in the bank: a full turn again
@@ -149,11 +153,13 @@ def test_whole_game_lateness_onp_suspension_replacement_temporale(store):
     calls = d.outbox("replacement_call:")
     assert [m.recipients for m in calls] == [["lista@example.org"]]
     old_italy = holders["ITALY"]
-    assert referee.submit_orders(GAME, old_italy, "A Rom XXX", now).reason == "not_player"
+    with referee.desk(GAME, now) as desk:
+        assert desk.submit_orders(old_italy, "A Rom XXX").reason == "not_player"
     assert referee.tick(now + timedelta(days=3)) == []
 
     # A replacement joins: one more week, then the game resumes with a fresh deadline.
-    reply = referee.gm_replace(GAME, "ITALY", "nuovo@milano.example", now + timedelta(days=3), name="Nuovo")
+    with referee.desk(GAME, now + timedelta(days=3)) as desk:
+        reply = desk.gm_replace("ITALY", "nuovo@milano.example", name="Nuovo")
     assert reply.ok, reply
     resume_at = now + timedelta(days=14)
     assert d.game().resume_at == resume_at

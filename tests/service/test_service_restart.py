@@ -78,7 +78,8 @@ def run(url: str, restart: bool) -> dict[str, Any]:
             if power in silent or power not in holders or powers[power].status is not PowerStatus.PLAYING:
                 continue
             text = "\n".join(format_order(o) for o in given) or "WAIVE"
-            assert ref.submit_orders(GAME, holders[power], text, now).status == "ok"
+            with ref.desk(GAME, now) as desk:
+                assert desk.submit_orders(holders[power], text).status == "ok"
             ref = boundary()
 
     now = START
@@ -92,16 +93,20 @@ def run(url: str, restart: bool) -> dict[str, Any]:
         orders(now, turn, silent)
         tick(now)
         if turn == 1:
-            assert ref.gm_extend(GAME, timedelta(days=1), now).ok
+            with ref.desk(GAME, now) as desk:
+                assert desk.gm_extend(timedelta(days=1)).ok
             ref = boundary()
         if turn == 4:
-            assert ref.gm_rollback(GAME, now).ok
+            with ref.desk(GAME, now) as desk:
+                assert desk.gm_rollback().ok
             ref = boundary()
         if turn == 5:
-            assert ref.gm_pause(GAME, now).ok
+            with ref.desk(GAME, now) as desk:
+                assert desk.gm_pause().ok
             ref = boundary()
             now += timedelta(days=2)
-            assert ref.gm_resume(GAME, now).ok
+            with ref.desk(GAME, now) as desk:
+                assert desk.gm_resume().ok
             ref = boundary()
         with box["store"].begin() as uow:
             still = uow.phases.current(GAME)

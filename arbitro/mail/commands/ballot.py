@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ...service import submit
 from ...words import say
 from .base import Request
 from .replies import refuse
@@ -23,8 +22,7 @@ class Ballot:
                           problem=say(req.lang, "command.vote.usage"))
         for_power = req.words[0]
         text = " ".join(req.words[1:]) + "\n" + req.text
-        reply = submit.submit_ballot(req.svc, req.uow, req.game.id, player.address, for_power,
-                                     text, req.now, req.mail_id)
+        reply = req.desk.submit_ballot(player.address, for_power, text, req.mail_id)
         return f"ballot for {for_power} {reply.status}" + (f" ({reply.reason})" if reply.reason else "")
 
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 from typing import Protocol
 
 from ...config import Config, GameConfig
 from ...service.common import Services
+from ...service.desk import Desk
 from ...store import UnitOfWork
 from ..auth import Identity
 from ..message import InboundMail
@@ -29,6 +31,11 @@ class Request:
     words: tuple[str, ...]  # the command line's words after the keyword
     text: str  # the body after the command line (password line removed)
     is_gm: bool  # the game's GM, with the GM password
+
+    @cached_property
+    def desk(self) -> Desk:
+        """The service's door for this mail's game, in the mail's own transaction."""
+        return Desk(self.svc, self.uow, self.game.id, self.now)
 
 
 class Command(Protocol):

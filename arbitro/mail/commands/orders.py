@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ...service import submit
 from .base import Request
 
 
@@ -14,10 +13,7 @@ class Orders:
     def run(self, req: Request) -> str:
         player = req.identity.player
         assert player is not None
-        reply = submit.submit_orders(
-            req.svc, req.uow, req.game.id, player.address, req.text, req.now, req.mail_id,
-            None,
-        )
+        reply = req.desk.submit_orders(player.address, req.text, req.mail_id)
         return f"orders {reply.power or '-'} {reply.status}" + (f" ({reply.reason})" if reply.reason else "")
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 
-from ...service import submit
 from ...words import say
 from .base import Request
 from .replies import refuse
@@ -20,8 +19,7 @@ class Preferences:
         assert player is not None
         text = " ".join(req.words) + "\n" + req.text
         powers = [w for w in re.split(r"[\s,;>]+|\d+[.)]", text) if w.strip(" .")]
-        reply = submit.set_preferences(req.svc, req.uow, req.game.id, player.address,
-                                       [w.strip(" .") for w in powers], req.now)
+        reply = req.desk.set_preferences(player.address, [w.strip(" .") for w in powers])
         if reply.status != "ok":
             return refuse(req.svc, req.uow, req.mail_id, player.address, req.lang,
                           "bad_arguments", req.now, req.game.id, req.mail.subject,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from ...service import gm as gm_ops
-from ...service.status import status_reply
 from ...words import say
 from .base import Request
 from .replies import queue
@@ -16,10 +14,7 @@ class Status:
 
     def run(self, req: Request) -> str:
         if req.is_gm:
-            ctx = req.svc.ctx(req.game.id)
-            game = req.uow.games.get(req.game.id)
-            assert ctx is not None
-            text = gm_ops.status_text(req.uow, ctx, game, req.now, req.lang) if game else "-"
+            text = req.desk.gm_status(req.lang) or "-"
             queue(req.svc, req.uow, f"mail:{req.mail_id}:gm-status", req.mail.from_address,
                   "gm_reply", req.lang,
                   {"game_id": req.game.id, "command": say(req.lang, "command.status"),
@@ -27,7 +22,7 @@ class Status:
             return "gm status"
         player = req.identity.player
         assert player is not None
-        reply = status_reply(req.svc, req.uow, req.game.id, player.address, req.now, req.mail_id)
+        reply = req.desk.status(player.address, req.mail_id)
         return f"status {reply.status}"
 
 

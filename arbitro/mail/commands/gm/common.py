@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ....service.gm import GmError
+from ....service import GmError
 from ....service.values import GmReply
 from ....words import say
 from ....words.terms import worded
@@ -23,7 +23,7 @@ class GmCommand:
     gm_only: bool = True
 
     def run(self, req: Request) -> str:
-        ctx = req.svc.ctx(req.game.id)
+        ctx = req.desk.ctx
         try:
             if ctx is None:
                 raise GmError("gm.no_game", game=req.game.id)
@@ -41,13 +41,6 @@ class GmCommand:
         return f"gm {self.name} {'ok' if reply.ok else 'refused'}"
 
 
-def locked(req: Request):  # type: ignore[no-untyped-def]
-    """The service context and the game row, locked for this transaction."""
-    ctx = req.svc.ctx(req.game.id)
-    game = req.uow.games.lock(req.game.id)
-    return ctx, game
-
-
 def actor(req: Request) -> str:
     return f"mail:{req.mail.from_address}"
 
@@ -56,7 +49,7 @@ def power_named(req: Request, word: str) -> str:
     """A power by key, English or Italian name (FRANCE, France, Francia, fra)."""
     from ....game.names import fold, name_index
 
-    ctx = req.svc.ctx(req.game.id)
+    ctx = req.desk.ctx
     assert ctx is not None
     found = name_index(ctx.board).power(fold(word), fuzzy=True)
     if found is None:

@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 from ....config.values import duration as parse_duration
-from ....service import gm as ops
-from ....service.gm import GmError
+from ....service import GmError
 from ....service.values import GmReply
 from ..base import Request
-from .common import GmCommand, actor, locked
+from .common import GmCommand, actor
 
 
 def _run(req: Request) -> GmReply:
     if not req.words:
         raise GmError("gm.usage.extend")
     by = parse_duration(req.words[0])
-    ctx, game = locked(req)
-    return ops.extend(req.svc, req.uow, ctx, game, req.now, actor(req), by)
+    return req.desk.gm_extend(by, actor(req))
 
 
 COMMAND = GmCommand("extend", frozenset({"proroga", "estendi", "extend"}), _run)

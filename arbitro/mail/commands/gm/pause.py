@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from ....service import gm as ops
 from ....service.values import GmReply
 from ..base import Request
-from .common import GmCommand, actor, locked
+from .common import GmCommand, actor
 
 
 def _run(req: Request) -> GmReply:
-    ctx, game = locked(req)
-    return ops.pause(req.svc, req.uow, ctx, game, req.now, actor(req))
+    return req.desk.gm_pause(actor(req))
 
 
 COMMAND = GmCommand("pause", frozenset({"pausa", "pause", "sospendi"}), _run)
