@@ -261,22 +261,53 @@ def _result_json(r: OrderResult) -> dict[str, Any]:
 
 
 def next_json(outcome: PhaseOutcome) -> dict[str, Any]:
-    nxt = outcome.next
-    body = position_to_json(nxt)
-    after = outcome.after
-    if after is not None and after.dislodged and nxt.phase != after.phase:
-        # Units dislodged with nowhere to go: listed (empty) though the phase is skipped.
-        for d in after.dislodged:
-            body["dislodged"].setdefault(d.unit.power, {})[str(d.unit)] = list(d.retreats)
+    body = position_to_json(outcome.next)
+    # Units dislodged with nowhere to go: listed (empty) though their phase is skipped.
+    for d in outcome.listed_dislodged():
+        body["dislodged"].setdefault(d.unit.power, {})[str(d.unit)] = list(d.retreats)
     body["adjustments"] = dict(outcome.adjustments)
     body["winner"] = outcome.winner
     return body
+
+
+def outcome_from_json(board: Board, position: Position, data: Mapping[str, Any]) -> PhaseOutcome:
+    """An ``adjudicate`` output read back for drawing (``arbitro render --orders``): its
+    readable order lines and the position after ``position``'s phase. Lines that do not
+    read, and a ``next`` that is not a position, are left out: the map shows what it can."""
+    data = _mapping(data, "the results")
+    results: list[OrderResult] = []
+    for line in data.get("results", ()) or ():
+        if not isinstance(line, Mapping):
+            continue
+        got = _read_notation(board, str(line.get("power", "")).upper(), str(line.get("order", "")))
+        if isinstance(got, str):
+            continue
+        word = line.get("result", Result.SUCCEEDS.value)
+        result = Result(word) if word in {r.value for r in Result} else Result.FAILS
+        results.append(OrderResult(got, result))
+    nxt = data.get("next")
+    shown = position
+    if isinstance(nxt, Mapping):
+        try:
+            shown = position_from_json(board, nxt)
+        except ContractError:
+            pass
+    else:
+        nxt = {}
+    adjustments = nxt.get("adjustments") or {}
+    winner = nxt.get("winner")
+    return PhaseOutcome(
+        tuple(results), shown,
+        {str(p): int(n) for p, n in adjustments.items()} if isinstance(adjustments, Mapping) else {},
+        str(winner) if winner else None,
+    )
 
 
 __all__ = [
     "ContractError",
     "adjudicate_json",
     "next_json",
+    "outcome_from_json",
     "position_from_json",
     "position_to_json",
     "read_one",

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..contract import ContractError, position_from_json
+from ..contract import ContractError, outcome_from_json, position_from_json
 from ..game.board import BoardError
 from ..variants import UnknownVariant, load_board
 
@@ -49,7 +49,8 @@ def run(args: argparse.Namespace) -> int:
         position = position_from_json(board, data)
         if not 200 <= args.width <= 8000:
             raise ContractError("--width must be between 200 and 8000 pixels")
-        image = render_position(board, load_geometry(board), position, results,
+        outcome = outcome_from_json(board, position, results) if results is not None else None
+        image = render_position(board, load_geometry(board), position, outcome,
                                 lang=args.lang, width=args.width)
         image.save(args.output, format="PNG", compress_level=1)  # fast; maps compress well anyway
     except (ContractError, UnknownVariant, BoardError, GeometryError) as exc:

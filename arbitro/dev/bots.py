@@ -12,11 +12,11 @@ from email.utils import make_msgid
 
 import aiosmtplib
 
-from ..contract import position_from_json
 from ..game.legal_orders import random_orders
 from ..game.orders import format_order
 from ..service.state import missing_powers
 from ..store import Store
+from ..store.codec import position_of
 from ..variants import load_board
 from .demo import DEMO_GAME, DOMAIN, DemoPlayer
 
@@ -71,7 +71,7 @@ class DemoBots:
             phase = uow.phases.current(DEMO_GAME)
             if phase is None:
                 return []
-            position = position_from_json(self.board, phase.position_before)
+            position = position_of(self.board, phase.position_before)
             missing = missing_powers(self.board, position, uow.powers.all(DEMO_GAME),
                                      uow.orders.current(phase.id))
             phase_id, code = phase.id, phase.code

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from .orders import Order
-from .position import Position
+from .position import Dislodged, Position
 
 
-class Result(str, Enum):
+class Result(StrEnum):
     SUCCEEDS = "succeeds"
     FAILS = "fails"
     VOID = "void"  # illegal or unclear: the unit holds (R-ORD-3)
 
 
-class Source(str, Enum):
+class Source(StrEnum):
     PLAYER = "player"
     DEFAULT = "default"  # chosen by the referee's rules (R-RET-3, R-ADJU-2/3, R-ONP-1, ...)
     BALLOT = "ballot"  # voted by the other players (R-ONP-3, R-ONP-5)
@@ -39,3 +39,11 @@ class PhaseOutcome:
     winner: str | None = None
     # The position right after this phase, before skipping (for reports and maps).
     after: Position | None = None
+
+    def listed_dislodged(self) -> tuple[Dislodged, ...]:
+        """The units reports and maps list as dislodged after this phase: the next phase's,
+        and those dislodged with nowhere to go when their retreat phase was skipped."""
+        after = self.after
+        if after is not None and after.dislodged and self.next.phase != after.phase:
+            return self.next.dislodged + after.dislodged
+        return self.next.dislodged

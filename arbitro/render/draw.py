@@ -5,18 +5,18 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from itertools import pairwise
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 from ..game.board import Board, Terrain, province_of
 from ..game.orders import Build, Convoy, Disband, Move, Retreat, Support
-from ..game.position import NEUTRAL, Position, Unit
+from ..game.outcome import PhaseOutcome
+from ..game.position import NEUTRAL, Position, Unit, make_position
 from ..words import lang_of, say
 from ..words.names import power_name
 from .geometry import Geometry
 from .geometry_files import load_geometry
-from .orders import Drawn, orders_from_results
+from .orders import Drawn, drawn_orders
 from .shapes import UNIT_R, Pen, arrow, cross, shorten, unit_token
 from .style import (
     BORDER,
@@ -39,16 +39,13 @@ from .style import (
 DISLODGED_OFFSET = (9.0, 8.0)
 
 
-def _next_position(board: Board, results: Mapping[str, Any]) -> Position | None:
-    nxt = results.get("next")
-    if not isinstance(nxt, Mapping):
-        return None
-    from ..contract import ContractError, position_from_json
-
-    try:
-        return position_from_json(board, nxt)
-    except ContractError:
-        return None
+def _shown_after(outcome: PhaseOutcome) -> Position:
+    """The next position, with the units dislodged in a skipped retreat phase listed."""
+    nxt = outcome.next
+    listed = outcome.listed_dislodged()
+    if listed == nxt.dislodged:
+        return nxt
+    return make_position(nxt.phase, nxt.units, nxt.centres, listed)
 
 
 class _Map:
@@ -285,12 +282,12 @@ def render_position(
     board: Board,
     geometry: Geometry | None,
     position: Position,
-    results: Mapping[str, Any] | None = None,
+    results: PhaseOutcome | None = None,
     lang: str = "en",
     width: int = 1600,
 ) -> Image.Image:
-    """Draw ``position``; given its phase's ``adjudicate`` output, draw the position after
-    the phase with that phase's orders and their outcomes on it."""
+    """Draw ``position``; given its phase's outcome, draw the position after the phase
+    with that phase's orders and their outcomes on it."""
     geo = geometry or load_geometry(board)
     m = _Map(board, geo, lang, width)
     shown = position
@@ -298,11 +295,10 @@ def render_position(
     adjustments: Mapping[str, int] = {}
     winner = None
     if results is not None:
-        shown = _next_position(board, results) or position
-        drawn = orders_from_results(board, results)
-        nxt = results.get("next") or {}
-        adjustments = nxt.get("adjustments") or {}
-        winner = nxt.get("winner")
+        shown = _shown_after(results)
+        drawn = drawn_orders(board, results.results)
+        adjustments = results.adjustments
+        winner = results.winner
     elif position.phase.kind == "A":
         adjustments = {p: len(position.centres_of(p)) - len(position.units_of(p))
                        for p in board.powers}

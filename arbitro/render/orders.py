@@ -1,40 +1,35 @@
-"""The orders of an ``adjudicate`` output, read back into values to be drawn."""
+"""A phase's order results as the values drawn on its map."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from ..game.board import Board
-from ..game.notation import read_order
 from ..game.orders import Order, Waive
+from ..game.outcome import OrderResult, Result
 
 
 @dataclass(frozen=True)
 class Drawn:
     power: str
     order: Order
-    result: str  # "succeeds" | "fails" | "void"
+    result: Result
 
     @property
     def ok(self) -> bool:
-        return self.result == "succeeds"
+        return self.result is Result.SUCCEEDS
 
 
-def orders_from_results(board: Board, results: Mapping[str, Any]) -> list[Drawn]:
-    """Each readable result line; unreadable or void-of-meaning lines are not drawn."""
+def drawn_orders(board: Board, results: Iterable[OrderResult]) -> list[Drawn]:
+    """Each result with something to draw; waived builds have nothing to point at."""
     out: list[Drawn] = []
-    for line in results.get("results", ()) or ():
-        if not isinstance(line, Mapping):
-            continue
-        power = str(line.get("power", "")).upper()
-        text = str(line.get("order", ""))
-        got = read_order(board, power, text)
-        if isinstance(got, (str, Waive)):
+    for r in results:
+        got = r.order
+        if isinstance(got, Waive):
             continue
         locations = [getattr(got, a, None) for a in ("location", "destination", "supported", "army")]
         if not all(board.is_location(x) for x in locations if x):
             continue  # names a place this map does not have: nothing to point at
-        out.append(Drawn(power, got, str(line.get("result", "succeeds"))))
+        out.append(Drawn(got.power, got, r.result))
     return out

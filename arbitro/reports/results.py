@@ -2,27 +2,44 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..game.board import Board
 from ..game.names import display
-from ..game.position import NEUTRAL
+from ..game.outcome import OrderResult, PhaseOutcome, Result
+from ..game.position import NEUTRAL, Phase, Position
 from ..words.names import place_noun, power_noun
 from .words import order_text, power_name, reason_text, result_word, source_word
 
 
-def _centres_by_power(doc: Mapping[str, Any] | None) -> dict[str, set[str]]:
-    centres = (doc or {}).get("centers") or {}
-    return {power: set(provs) for power, provs in centres.items()}
+@dataclass(frozen=True)
+class PhaseReport:
+    """One played phase as the results and end mails tell it: the rules' outcome, the
+    position it was played from, and what the service decided around it."""
+
+    phase: Phase
+    before: Position
+    outcome: PhaseOutcome
+    nmr: Mapping[str, str] = field(default_factory=dict)  # power -> first | abandoned | civil_disorder
+    eliminated: tuple[str, ...] = ()
+    winner: str | None = None  # the service's end check (R-END-1); the rules' own is outcome.winner
+
+
+def _centres_by_power(centres: Mapping[str, str]) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for centre, owner in centres.items():
+        out.setdefault(owner, set()).add(centre)
+    return out
 
 
 def centre_table(
-    board: Board, before: Mapping[str, Any] | None, after: Mapping[str, Any], lang: str
+    board: Board, before: Position | None, after: Position, lang: str
 ) -> list[dict[str, Any]]:
     """One row per power that owns a centre or just lost its last one, most centres first."""
-    old = _centres_by_power(before)
-    new = _centres_by_power(after)
+    old = _centres_by_power(before.centres if before is not None else {})
+    new = _centres_by_power(after.centres)
     rows: list[dict[str, Any]] = []
     for power in sorted(set(old) | set(new)):
         if power == NEUTRAL:
@@ -44,12 +61,11 @@ def centre_table(
     return rows
 
 
-def _details(board: Board, detail: list[str], lang: str) -> list[object]:
+def _details(board: Board, detail: Iterable[str], lang: str) -> list[object]:
     """Province codes in a reason become names the player reads ("Kiel (Kie)"), with the
     gender and article the catalog's grammar asks for."""
     out: list[object] = []
-    for d in detail:
-        code = str(d)
+    for code in detail:
         if board.is_location(code):
             out.append(place_noun(board, code, lang))
         elif code in board.powers:
@@ -59,17 +75,17 @@ def _details(board: Board, detail: list[str], lang: str) -> list[object]:
     return out
 
 
-def order_groups(board: Board, results: list[Mapping[str, Any]], lang: str) -> list[dict[str, Any]]:
+def order_groups(board: Board, results: Iterable[OrderResult], lang: str) -> list[dict[str, Any]]:
     groups: dict[str, list[dict[str, Any]]] = {}
     for r in results:
-        power = str(r.get("power", ""))
+        power = r.order.power
         groups.setdefault(power, []).append(
             {
-                "order": order_text(board, power, str(r.get("order", "")), lang),
-                "result": result_word(str(r.get("result", "")), lang),
-                "ok": r.get("result") == "succeeds",
-                "reason": reason_text(r.get("code"), _details(board, r.get("detail") or [], lang), lang),
-                "source": source_word(r.get("source"), lang),
+                "order": order_text(board, r.order, lang),
+                "result": result_word(r.result.value, lang),
+                "ok": r.result is Result.SUCCEEDS,
+                "reason": reason_text(r.reason, _details(board, r.detail, lang), lang),
+                "source": source_word(r.source.value, lang),
             }
         )
     return [
@@ -78,49 +94,43 @@ def order_groups(board: Board, results: list[Mapping[str, Any]], lang: str) -> l
     ]
 
 
-def dislodged_units(board: Board, nxt: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
+def dislodged_units(board: Board, outcome: PhaseOutcome, lang: str) -> list[dict[str, Any]]:
     rows = []
-    for power, units in sorted((nxt.get("dislodged") or {}).items()):
-        for unit, options in sorted(units.items()):
-            kind, _, loc = unit.partition(" ")
-            rows.append(
-                {
-                    "name": power_name(board, power, lang),
-                    "unit": f"{kind} {display(board, loc, lang)}",
-                    "retreats": [display(board, o, lang) for o in options],
-                }
-            )
+    listed = sorted(outcome.listed_dislodged(), key=lambda d: (d.unit.power, str(d.unit)))
+    for d in listed:
+        rows.append(
+            {
+                "name": power_name(board, d.unit.power, lang),
+                "unit": f"{d.unit.kind} {display(board, d.unit.location, lang)}",
+                "retreats": [display(board, o, lang) for o in d.retreats],
+            }
+        )
     return rows
 
 
-def adjustment_rows(board: Board, nxt: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
+def adjustment_rows(board: Board, adjustments: Mapping[str, int], lang: str) -> list[dict[str, Any]]:
     return [
-        {"name": power_name(board, p, lang), "count": abs(int(n)), "build": int(n) > 0}
-        for p, n in sorted((nxt.get("adjustments") or {}).items())
-        if int(n)
+        {"name": power_name(board, p, lang), "count": abs(n), "build": n > 0}
+        for p, n in sorted(adjustments.items())
+        if n
     ]
 
 
-def results_context(
-    board: Board,
-    doc: Mapping[str, Any],
-    position_before: Mapping[str, Any] | None,
-    lang: str,
-) -> dict[str, Any]:
+def results_context(board: Board, report: PhaseReport, lang: str) -> dict[str, Any]:
     """Everything the results template shows about one processed phase."""
-    nxt = doc.get("next") or {}
-    winner = nxt.get("winner") or doc.get("winner")
+    outcome = report.outcome
+    nxt = outcome.next
+    winner = outcome.winner or report.winner
     return {
-        "orders": order_groups(board, list(doc.get("results") or []), lang),
-        "dislodged": dislodged_units(board, nxt, lang),
-        "centres": centre_table(board, position_before, nxt, lang),
-        "centres_changed": str(nxt.get("phase", ""))[:1] in ("W", "S")
-        and str(doc.get("phase", ""))[:1] == "F",
-        "adjustments": adjustment_rows(board, nxt, lang),
+        "orders": order_groups(board, outcome.results, lang),
+        "dislodged": dislodged_units(board, outcome, lang),
+        "centres": centre_table(board, report.before, nxt, lang),
+        "centres_changed": nxt.phase.season in ("W", "S") and report.phase.season == "F",
+        "adjustments": adjustment_rows(board, outcome.adjustments, lang),
         "nmr": [
             {"name": power_name(board, p, lang), "reason": why}
-            for p, why in sorted((doc.get("nmr") or {}).items())
+            for p, why in sorted(report.nmr.items())
         ],
-        "eliminated": [power_name(board, p, lang) for p in doc.get("eliminated") or []],
+        "eliminated": [power_name(board, p, lang) for p in report.eliminated],
         "winner": power_name(board, winner, lang) if winner else None,
     }

@@ -30,6 +30,10 @@ def _languages(directory: Path) -> tuple[str, ...]:
     return tuple(lang for lang in languages() if (directory / lang).is_dir())
 
 
+# What a template is filled with: the one edge where values become loose names for Jinja2.
+TemplateContext = Mapping[str, Any]
+
+
 @dataclass(frozen=True)
 class RenderedMail:
     subject: str
@@ -45,7 +49,7 @@ class MailTemplates:
         self._envs = {lang: _environment(str(self.directory / lang), lang)
                       for lang in _languages(self.directory)}
 
-    def render(self, name: str, lang: str, context: Mapping[str, Any]) -> RenderedMail:
+    def render(self, name: str, lang: str, context: TemplateContext) -> RenderedMail:
         env = self._envs.get(lang_of(lang)) or self._envs[DEFAULT]
         text = env.get_template(f"{name}.txt.j2").render(**context)
         first, _, rest = text.partition("\n")

@@ -4,8 +4,7 @@ reader's language (the words themselves live in the catalogs, arbitro/words)."""
 from __future__ import annotations
 
 from ..game.board import Board
-from ..game.notation import read_order
-from ..game.orders import format_order, notation_for
+from ..game.orders import Order, format_order, notation_for
 from ..words import has, lang_of, say
 from ..words.dates import when
 from ..words.names import phase_name
@@ -16,11 +15,8 @@ __all__ = ["lang_of", "order_text", "phase_name", "power_name", "reason_text", "
            "source_word", "when"]
 
 
-def order_text(board: Board, power: str, canonical: str, lang: str) -> str:
-    """A stored canonical order written in the player's notation."""
-    order = read_order(board, power, canonical)
-    if isinstance(order, str):
-        return canonical
+def order_text(board: Board, order: Order, lang: str) -> str:
+    """An order written in the player's notation."""
     return format_order(order, notation_for(lang_of(lang)), board)
 
 

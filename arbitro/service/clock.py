@@ -6,9 +6,9 @@ from __future__ import annotations
 from datetime import datetime, time
 from typing import Any
 
-from ..contract import position_to_json
-from ..game.position import NEUTRAL
+from ..game.position import Position
 from ..store import GameStatus, PhaseStatus, PowerStatus, UnitOfWork
+from ..store.codec import position_of
 from ..store.models import Game
 from ..store.models import Phase as PhaseRow
 from .common import (
@@ -21,7 +21,7 @@ from .common import (
     pname,
 )
 from .lateness import open_late_day
-from .process import declare_civil_disorder, finish_game, process_phase
+from .process import centre_counts, declare_civil_disorder, finish_game, process_phase
 from .state import GameCtx, missing_powers
 
 
@@ -146,18 +146,17 @@ def end_temporale(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phas
                   now: datetime) -> None:
     """R-END-2: most centres on the end date wins; a tie is said and listed."""
     latest = phase or uow.phases.latest(game.id)
-    if latest is None:
-        position_json: dict[str, Any] = {"centers": {}}
-    elif latest.position_after is not None and latest.status is PhaseStatus.PROCESSED:
-        position_json = dict(latest.position_after)
-    else:
-        position_json = dict(latest.position_before)
-    counts = {p: len(v) for p, v in (position_json.get("centers") or {}).items() if p != NEUTRAL}
+    final: Position | None = None
+    if latest is not None and latest.position_after is not None and latest.status is PhaseStatus.PROCESSED:
+        final = position_of(ctx.board, latest.position_after)
+    elif latest is not None:
+        final = ctx.position(latest)
+    counts = centre_counts(final) if final is not None else {}
     best = max(counts.values(), default=0)
     leaders = sorted(p for p, n in counts.items() if n == best)
     winner = leaders[0] if len(leaders) == 1 else None
     finish_game(svc, uow, ctx, game, now, winner=winner, tied=leaders if winner is None else [],
-                position_json=position_json, phase=None, doc=None, reason="temporale")
+                final=final, phase=None, report=None, reason="temporale")
 
 
 def next_wakeup(uow: UnitOfWork, svc: Services, now: datetime) -> datetime | None:
@@ -200,4 +199,4 @@ def next_wakeup(uow: UnitOfWork, svc: Services, now: datetime) -> datetime | Non
     return min(moments) if moments else None
 
 
-__all__ = ["next_wakeup", "position_to_json", "resume_game", "step_game", "temporale_end"]
+__all__ = ["next_wakeup", "resume_game", "step_game", "temporale_end"]

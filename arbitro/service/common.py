@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from ..config import Config
 from ..game.board import Board
-from ..reports import phase_name, power_name, when
+from ..game.outcome import PhaseOutcome
+from ..reports import TemplateContext, phase_name, power_name, when
 from ..store import PlayerStatus, UnitOfWork
 from ..store.models import Game, Player
 from .mailer import Mailer, revision
 from .state import BoardLoader, GameCtx
 
-RenderMap = Callable[[Board, Mapping[str, Any], Mapping[str, Any]], bytes]
+RenderMap = Callable[[Board, PhaseOutcome], bytes]  # a played phase's map, as PNG bytes
 
 
 def new_draw_seed() -> str:
@@ -94,7 +95,7 @@ def notify_all(
     game: Game,
     base_key: tuple[object, ...],
     template: str,
-    extra: Callable[[Player, str], Mapping[str, Any]],
+    extra: Callable[[Player, str], TemplateContext],
     now: datetime,
     gm_copy: bool = True,
 ) -> None:
@@ -120,5 +121,5 @@ def notify_all(
         )
 
 
-def extra_gm(extra: Callable[[Player, str], Mapping[str, Any]], lang: str) -> Mapping[str, Any]:
+def extra_gm(extra: Callable[[Player, str], TemplateContext], lang: str) -> TemplateContext:
     return extra(None, lang)  # type: ignore[arg-type]

@@ -6,6 +6,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ..store import GameStatus, PhaseStatus, PlayerStatus, PowerStatus, UnitOfWork, new_password
+from ..store.codec import powers_before_of
 from ..store.models import Game
 from ..words import has, say
 from ..words.names import power_name
@@ -209,16 +210,15 @@ def rollback(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: date
     if not processed:
         raise GmError("gm.no_processed_phase", game=game.id)
     last = processed[-1]
-    before = dict((last.results or {}).get("powers_before") or {})
+    before = powers_before_of(last.results)
     _audit(uow, game, "rollback", actor, now, phase=last.code, seq=last.seq)
     reopened = uow.phases.roll_back(game.id)
     for power, state in before.items():
-        uow.powers.update(game.id, power, now, status=PowerStatus(state["status"]),
-                          onp_streak=int(state["onp_streak"]))
-        holder_id = state.get("holder")
+        uow.powers.update(game.id, power, now, status=state.status, onp_streak=state.onp_streak)
+        holder_id = state.holder
         current = uow.assignments.current(game.id).get(power)
         if holder_id is not None and (current is None or current.id != holder_id):
-            player = uow.players.get(int(holder_id))
+            player = uow.players.get(holder_id)
             uow.players.set_status(player, PlayerStatus.ACTIVE, now)
             uow.assignments.assign(game.id, power, player.id, reason="gm", now=now)
     if game.status is not GameStatus.ACTIVE:

@@ -6,7 +6,6 @@ from datetime import datetime
 from typing import Any
 
 from ..config import game_settings
-from ..contract import position_to_json
 from ..game.assignment import (
     assign_by_lot,
     assign_by_preferences,
@@ -17,6 +16,7 @@ from ..game.assignment import (
 )
 from ..game.position import start_position
 from ..store import GameStatus, PowerStatus, UnitOfWork, new_password
+from ..store.codec import position_json
 from ..store.models import Game, Player
 from .common import (
     Services,
@@ -139,7 +139,7 @@ def start_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, opened_
     position = start_position(board)
     code = str(position.phase)
     deadline = ctx.deadline(code, opened_at, first=True)
-    uow.phases.open(game.id, code, position_to_json(position), now=opened_at, deadline=deadline)
+    uow.phases.open(game.id, code, position_json(position), now=opened_at, deadline=deadline)
     uow.games.set_status(game, GameStatus.ACTIVE, opened_at)
     plain = {pc.address: pc.password for pc in ctx.config.players}
     for player in players:

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
 from ..config import ServerConfig
-from ..reports import MailTemplates, RenderedMail
+from ..reports import MailTemplates, RenderedMail, TemplateContext
 from ..store import Attachment, UnitOfWork
 from ..store.models import Player
 from .addresses import game_address
@@ -41,7 +40,7 @@ class Mailer:
             return address
         return game_address(address, token, self.server.plus_separator)
 
-    def render(self, template: str, lang: str, context: Mapping[str, Any]) -> RenderedMail:
+    def render(self, template: str, lang: str, context: TemplateContext) -> RenderedMail:
         ctx = {"referee": self.server.referee_address, "lang": lang, **context}
         return self.templates.render(template, lang, ctx)
 
@@ -53,7 +52,7 @@ class Mailer:
         to: Sequence[str],
         template: str,
         lang: str,
-        context: Mapping[str, Any],
+        context: TemplateContext,
         now: datetime,
         game_id: str | None,
         attachments: Sequence[Attachment] = (),
@@ -83,7 +82,7 @@ class Mailer:
         key: str,
         player: Player,
         template: str,
-        context: Mapping[str, Any],
+        context: TemplateContext,
         now: datetime,
         attachments: Sequence[Attachment] = (),
     ) -> RenderedMail | None:

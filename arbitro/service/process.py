@@ -5,17 +5,15 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from ..contract import position_to_json
-from ..game.notation import read_order
-from ..game.orders import Order, format_order
-from ..game.outcome import OrderResult, PhaseOutcome
+from ..game.orders import Order
+from ..game.outcome import PhaseOutcome
 from ..game.phases import play
 from ..game.position import FALL, MOVEMENT, NEUTRAL, Position
-from ..reports import results_context
+from ..reports import PhaseReport, order_text, results_context
 from ..store import Attachment, GameStatus, PlayerStatus, PowerStatus, UnitOfWork
-from ..store.models import Game
+from ..store.codec import PowerBefore, orders_of, phase_result_json, position_json
+from ..store.models import Game, GamePower
 from ..store.models import Phase as PhaseRow
-from ..words.reasons import explain
 from .common import (
     Services,
     active_players,
@@ -32,23 +30,10 @@ from .state import GameCtx, stored_orders
 SUSPENSION = timedelta(days=7)  # R-ONP-4: one week for a replacement, one more once found
 
 
-def result_json(r: OrderResult) -> dict[str, Any]:
-    return {
-        "power": r.order.power,
-        "order": format_order(r.order),
-        "result": r.result.value,
-        "reason": explain(r.reason, r.detail) if r.reason else "",
-        "code": r.reason,
-        "detail": list(r.detail),
-        "source": r.source.value,
-    }
-
-
 def _ballots(ctx: GameCtx, uow: UnitOfWork, phase: PhaseRow, power: str) -> dict[str, list[Order]]:
     votes: dict[str, list[Order]] = {}
     for b in uow.ballots.current(phase.id, power):
-        read = [read_order(ctx.board, power, str(t)) for t in b.orders]
-        votes[b.voter_power] = [o for o in read if not isinstance(o, str)]
+        votes[b.voter_power] = orders_of(ctx.board, power, b.orders)
     return votes
 
 
@@ -67,8 +52,7 @@ def process_phase(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phas
     powers = uow.powers.all(game.id)
     holders = uow.assignments.current(game.id)
     powers_before = {
-        p: {"status": row.status.value, "onp_streak": row.onp_streak,
-            "holder": holders[p].id if p in holders else None}
+        p: PowerBefore(row.status, row.onp_streak, holders[p].id if p in holders else None)
         for p, row in powers.items()
     }
     current = uow.orders.current(phase.id)
@@ -109,30 +93,23 @@ def process_phase(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phas
     outcome = play(board, position, orders, ctx.rules, nmr, ballots)
     eliminated = _eliminate(uow, game, outcome, powers, now)
     winner, tied = _winner(ctx, position, outcome)
-    doc: dict[str, Any] = {
-        "phase": phase.code,
-        "results": [result_json(r) for r in outcome.results],
-        "next": _next_doc(outcome),
-        "nmr": nmr,
-        "eliminated": eliminated,
-        "winner": winner,
-        "powers_before": powers_before,
-        "lateness": dict(phase.lateness),
-    }
-    after_json = position_to_json(outcome.next)
+    report = PhaseReport(position.phase, position, outcome, nmr, tuple(eliminated), winner)
+    doc = phase_result_json(phase.code, outcome, nmr=nmr, eliminated=eliminated, winner=winner,
+                            powers_before=powers_before, lateness=phase.lateness)
+    after_json = position_json(outcome.next)
     uow.phases.record_result(phase, results=doc, position_after=after_json, now=now)
 
     suspended = False
     for power in abandoned:
         suspended |= _abandon(svc, uow, ctx, game, position, power, now)
     if winner is not None:
-        finish_game(svc, uow, ctx, game, now, winner=winner, tied=tied, position_json=after_json,
-                    phase=phase, doc=doc)
+        finish_game(svc, uow, ctx, game, now, winner=winner, tied=tied, final=outcome.next,
+                    phase=phase, report=report)
         return
     next_code = str(outcome.next.phase)
     deadline = ctx.deadline(next_code, now)
     uow.phases.open(game.id, next_code, after_json, now=now, deadline=deadline)
-    _results_mails(svc, uow, ctx, game, phase, doc, deadline, next_code, now)
+    _results_mails(svc, uow, ctx, game, phase, report, deadline, next_code, now)
     for power in first_onp:
         _first_onp_mails(svc, uow, ctx, game, phase, power, next_code, deadline, now)
     if suspended:
@@ -140,13 +117,7 @@ def process_phase(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phas
         _suspension_mails(svc, uow, ctx, game, phase, abandoned, resume_at, now)
 
 
-def _next_doc(outcome: PhaseOutcome) -> dict[str, Any]:
-    from ..contract import next_json
-
-    return next_json(outcome)
-
-
-def _eliminate(uow: UnitOfWork, game: Game, outcome: PhaseOutcome, powers: dict[str, Any],
+def _eliminate(uow: UnitOfWork, game: Game, outcome: PhaseOutcome, powers: dict[str, GamePower],
                now: datetime) -> list[str]:
     nxt = outcome.next
     out = []
@@ -166,7 +137,7 @@ def _winner(ctx: GameCtx, position: Position, outcome: PhaseOutcome) -> tuple[st
         return outcome.winner, []
     if position.phase.season != FALL or outcome.next.phase.season == FALL:
         return None, []
-    counts = _counts(outcome.next)
+    counts = centre_counts(outcome.next)
     best = max(counts.values(), default=0)
     if best < threshold:
         return None, []
@@ -174,7 +145,7 @@ def _winner(ctx: GameCtx, position: Position, outcome: PhaseOutcome) -> tuple[st
     return (leaders[0], []) if len(leaders) == 1 else (None, leaders)
 
 
-def _counts(position: Position) -> dict[str, int]:
+def centre_counts(position: Position) -> dict[str, int]:
     counts: dict[str, int] = {}
     for owner in position.centres.values():
         if owner != NEUTRAL:
@@ -211,13 +182,13 @@ def declare_civil_disorder(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: G
 
 
 def _results_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: PhaseRow,
-                   doc: dict[str, Any], deadline: datetime | None, next_code: str,
+                   report: PhaseReport, deadline: datetime | None, next_code: str,
                    now: datetime) -> None:
     attachments: tuple[Attachment, ...] = ()
     base = ("results", phase.seq)
     players = active_players(uow, game.id)
     if svc.render_map is not None and any(uow.outbox.by_key(key(uow, game.id, *base, p.address)) is None for p in players):
-        png = svc.render_map(ctx.board, phase.position_after or {}, doc)
+        png = svc.render_map(ctx.board, report.outcome)
         attachments = (Attachment(f"{game.id}-{phase.code}.png", "image/png", png),)
     holders = {p.id: power for power, p in uow.assignments.current(game.id).items()}
     inner = None
@@ -229,7 +200,7 @@ def _results_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, pha
             "phase_name": phase_words(phase.code, lang),
             "next_phase_name": phase_words(next_code, lang),
             "deadline": deadline_words(ctx, deadline, lang),
-            **results_context(ctx.board, doc, phase.position_before, lang),
+            **results_context(ctx.board, report, lang),
         }
 
     for player in players:
@@ -302,11 +273,11 @@ def _suspension_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, 
 
 
 def finish_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime, *,
-                winner: str | None, tied: list[str], position_json: dict[str, Any],
-                phase: PhaseRow | None, doc: dict[str, Any] | None, reason: str = "victory") -> None:
+                winner: str | None, tied: list[str], final: Position | None,
+                phase: PhaseRow | None, report: PhaseReport | None, reason: str = "victory") -> None:
     """The end (R-END-1/2): final table, winner or the tie, and every ballot published
     (R-ONP-5)."""
-    centres = {p: len(v) for p, v in (position_json.get("centers") or {}).items() if p != NEUTRAL}
+    centres = centre_counts(final) if final is not None else {}
     result = {
         "reason": reason,
         "winner": winner,
@@ -319,7 +290,7 @@ def finish_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: d
     published = []
     for b in uow.ballots.of_game(game.id):
         ph = uow.phases.get(b.phase_id)
-        published.append((ph.code, b.for_power, b.voter_power, list(b.orders)))
+        published.append((ph.code, b.for_power, b.voter_power, orders_of(ctx.board, b.for_power, b.orders)))
     seq = phase.seq if phase else 0
 
     def extra(player: Any, lang: str) -> dict[str, Any]:
@@ -336,21 +307,16 @@ def finish_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: d
                     "phase_name": phase_words(code, lang),
                     "for_name": pname(ctx, target, lang),
                     "voter_name": pname(ctx, voter, lang),
-                    "orders": [_order_words(ctx, target, o, lang) for o in orders],
+                    "orders": [order_text(ctx.board, o, lang) for o in orders],
                 }
                 for code, target, voter, orders in published
             ],
             "results": None,
         }
-        if doc is not None and phase is not None:
-            out["results"] = results_context(ctx.board, doc, phase.position_before, lang)
+        if report is not None and phase is not None:
+            out["results"] = results_context(ctx.board, report, lang)
             out["phase_name"] = phase_words(phase.code, lang)
         return out
 
     notify_all(svc, uow, ctx, game, ("game_end", seq), "game_end", extra, now)
 
-
-def _order_words(ctx: GameCtx, power: str, canonical: str, lang: str) -> str:
-    from ..reports import order_text
-
-    return order_text(ctx.board, power, canonical, lang)

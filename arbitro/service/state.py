@@ -10,14 +10,13 @@ from zoneinfo import ZoneInfo
 
 from ..config import GameConfig, deadline_after
 from ..config.model import DeadlineSpec
-from ..contract import position_from_json
 from ..game.board import Board
-from ..game.notation import read_order
 from ..game.orders import Order
 from ..game.phases import adjustment_counts
 from ..game.position import ADJUSTMENT, MOVEMENT, RETREAT, Position
 from ..game.rules import Rules
 from ..store import PowerStatus
+from ..store.codec import position_of, submission_orders
 from ..store.models import GamePower, OrderSubmission, Phase
 
 BoardLoader = Callable[[str], Board]
@@ -57,18 +56,12 @@ class GameCtx:
         return deadline_after(self.spec(phase_code, first), opened_at, self.tz, self.config.days_off)
 
     def position(self, phase: Phase) -> Position:
-        return position_from_json(self.board, phase.position_before)
+        return position_of(self.board, phase.position_before)
 
 
 def stored_orders(board: Board, power: str, parsed: list[Any]) -> list[Order]:
-    """The orders that count in a stored submission: the lines read as ok."""
-    out: list[Order] = []
-    for line in parsed:
-        if isinstance(line, Mapping) and line.get("status") == "ok" and line.get("order"):
-            order = read_order(board, power, str(line["order"]))
-            if not isinstance(order, str):
-                out.append(order)
-    return out
+    """The orders that count in a stored submission (read by the store's codec)."""
+    return submission_orders(board, power, parsed)
 
 
 def must_order(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from ..game.orders import format_order
 from ..reports import order_text
 from ..store import PlayerStatus, UnitOfWork
 from .common import Services, deadline_words, game_words, phase_words, pname
@@ -30,7 +29,7 @@ def status_reply(
     if phase is not None and power is not None:
         sub = uow.orders.current(phase.id).get(power)
         if sub is not None:
-            on_file = tuple(order_text(ctx.board, power, format_order(o), lang)
+            on_file = tuple(order_text(ctx.board, o, lang)
                             for o in stored_orders(ctx.board, power, sub.parsed))
     used = uow.phases.lateness_used(game_id).get(power or "", 0)
     power_status = uow.powers.get(game_id, power).status.value if power else None

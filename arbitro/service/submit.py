@@ -10,12 +10,13 @@ from typing import Any
 
 from ..config.game import power_key
 from ..game.board import Board
-from ..game.orders import format_order
+from ..game.orders import Order
 from ..game.reading.lines import parse_orders
 from ..game.reading.reports import IGNORED, OK, ParseReport
 from ..game.position import Phase, PhaseError
 from ..reports import order_text
 from ..store import GameStatus, PlayerStatus, PowerStatus, UnitOfWork
+from ..store.codec import order_json
 from ..store.models import Game, Player
 from ..store.models import Phase as PhaseRow
 from ..words.lines import line_message
@@ -38,17 +39,19 @@ def lines_json(board: Board, report: ParseReport) -> list[dict[str, Any]]:
             "code": r.code,
             "message": line_message(board, r, report.lang),
             "suggestion": r.suggestion,
-            "order": format_order(r.order) if r.order is not None else None,
+            "order": order_json(r.order) if r.order is not None else None,
         }
         for r in report.lines
     ]
 
 
-def _order_lines(parsed: Sequence[dict[str, Any]]) -> tuple[OrderLine, ...]:
+def _order_lines(board: Board, report: ParseReport) -> tuple[OrderLine, ...]:
+    """The reply's lines, straight from the parser's report (the stored copy is
+    ``lines_json``)."""
     return tuple(
-        OrderLine(int(x["line"]), str(x["text"]), str(x["status"]), str(x["message"]),
-                  x.get("suggestion"), x.get("order"))
-        for x in parsed
+        OrderLine(r.line, r.text, r.status, line_message(board, r, report.lang), r.suggestion,
+                  order_json(r.order) if r.order is not None else None)
+        for r in report.lines
     )
 
 
@@ -116,6 +119,11 @@ def _locked_player(
     return ctx, game, player
 
 
+def _read_orders(report: ParseReport) -> list[Order]:
+    """The orders a mail gave, as the parser read them (no trip through their text)."""
+    return [r.order for r in report.lines if r.status == OK and r.order is not None]
+
+
 def submit_orders(
     svc: Services, uow: UnitOfWork, game_id: str, address: str, text: str, now: datetime,
     mail_id: int | None = None, phase_code: str | None = None,
@@ -143,7 +151,7 @@ def submit_orders(
         strict_support=ctx.config.strict_support, infer_single_coast=ctx.config.infer_single_coast,
     )
     parsed = lines_json(ctx.board, report)
-    lines = _order_lines(parsed)
+    lines = _order_lines(ctx.board, report)
     if all(r.status == IGNORED for r in report.lines):
         # Nothing that looks like an order: the set on file stays (a chat mail, a thank-you).
         return _refuse_by_mail(svc, uow, ctx, game, player, power, phase, "no_orders", text, now,
@@ -151,8 +159,7 @@ def submit_orders(
     lateness.pay(uow, phase, power, due)
     uow.orders.submit(phase.id, power, text=text, parsed=parsed, received_at=now,
                       player_id=player.id, source_mail_id=mail_id)
-    on_file = tuple(order_text(ctx.board, power, format_order(o), lang)
-                    for o in stored_orders(ctx.board, power, parsed))
+    on_file = tuple(order_text(ctx.board, o, lang) for o in _read_orders(report))
     k = _mail_key(uow, game_id, "confirm", player.address, mail_id, text, now)
     context = {
         **game_words(ctx, game, lang),
@@ -213,7 +220,7 @@ def _refuse_by_mail(
     if phase is not None and target is not None and for_power is None:
         current = uow.orders.current(phase.id).get(target)
         if current is not None:
-            on_file = tuple(order_text(ctx.board, target, format_order(o), lang)
+            on_file = tuple(order_text(ctx.board, o, lang)
                             for o in stored_orders(ctx.board, target, current.parsed))
     k = _mail_key(uow, game.id, "refused", player.address, mail_id, text, now)
     context = {
@@ -277,14 +284,15 @@ def submit_ballot(
         strict_support=ctx.config.strict_support, infer_single_coast=ctx.config.infer_single_coast,
     )
     parsed = lines_json(ctx.board, report)
-    orders = [l["order"] for l in parsed if l["status"] == OK and l["order"]]
+    read = _read_orders(report)
+    orders = [order_json(o) for o in read]
     if not orders:
         return _refuse_by_mail(svc, uow, ctx, game, player, voter, phase, "no_orders", text, now,
-                               mail_id, _order_lines(parsed), for_power=target)
+                               mail_id, _order_lines(ctx.board, report), for_power=target)
     # Stored as canonical texts: read back with the notation reader when counted.
     uow.ballots.cast(phase.id, voter_power=voter, for_power=target, orders=orders,
                      received_at=now, text=text, source_mail_id=mail_id)
-    on_file = tuple(order_text(ctx.board, target, o, lang) for o in orders)
+    on_file = tuple(order_text(ctx.board, o, lang) for o in read)
     k = _mail_key(uow, game_id, "ballot", player.address, mail_id, text, now)
     context = {
         **game_words(ctx, game, lang),
@@ -299,7 +307,7 @@ def submit_ballot(
     }
     svc.mailer.to_player(uow, k, player, "order_confirmation", context, now)
     return _reply(REPLY_OK, None, game_id, lang, power=target, phase=phase,
-                  lines=_order_lines(parsed), on_file=on_file, outbox_key=k)
+                  lines=_order_lines(ctx.board, report), on_file=on_file, outbox_key=k)
 
 
 def set_preferences(

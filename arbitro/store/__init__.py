@@ -9,7 +9,7 @@ Typical use::
         uow.outbox.enqueue(f"confirm:{mail.id}", recipients=[...], subject=..., body=..., now=now)
 
 Times are aware datetimes passed in by the caller; JSON columns hold plain dicts/lists
-(positions are converted by ``arbitro.contract``).
+(the rules' values are converted by ``arbitro.store.codec``, one place).
 """
 
 from .engine import make_engine

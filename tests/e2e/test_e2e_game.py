@@ -31,7 +31,6 @@ from service.service_helpers import game_table
 from arbitro.contract import position_from_json, position_to_json
 from arbitro.daemon import Daemon
 from arbitro.game.notation import read_order
-from arbitro.game.orders import format_order
 from arbitro.game.outcome import PhaseOutcome, Result
 from arbitro.game.phases import play
 from arbitro.reports.words import order_text, result_word
@@ -107,7 +106,7 @@ def assert_results_mail(sink: SmtpSink, players: dict[str, str], phase_code: str
         assert results[0].attachments == 1  # the map
         lines = body.split("\n")
         for r in outcome.results:
-            text = order_text(BOARD, r.order.power, format_order(r.order), lang)
+            text = order_text(BOARD, r.order, lang)
             found = [line for line in lines if line.strip().startswith(text)]
             assert found, (power, text, body)
             failed = r.result is not Result.SUCCEEDS
@@ -153,7 +152,7 @@ def test_a_game_by_mail(imap_account: ImapAccount, smtp_sink: SmtpSink, tmp_path
                 (confirm,) = confirmations(address)
                 for line in lines:
                     order = read_order(BOARD, power, line)
-                    text = order_text(BOARD, power, format_order(order), language_of(address))
+                    text = order_text(BOARD, order, language_of(address))
                     assert f"  {text}" in confirm.body, (text, confirm.body)
             assert not confirmations(players[LATE]) and not confirmations(players[MISSING])
             spring = current_phase(store, GAME)

@@ -32,6 +32,7 @@ from service.service_helpers import FALL_1901, SPRING_1901, game_table
 
 from arbitro.daemon import Daemon
 from arbitro.game.assignment import assign_by_lot
+from arbitro.game.orders import Move
 from arbitro.reports.words import order_text
 from arbitro.variants import load_board
 
@@ -144,8 +145,8 @@ def test_lateness_only_through_the_bank_by_mail(imap_account: ImapAccount, smtp_
             assert ("hai esaurito il bonus ritardo" in refusal.body
                     or "lateness bonus for the game is spent" in refusal.body), refusal.body
             lang = "it" if int(players["TURKEY"][1]) % 2 == 0 else "en"
-            assert order_text(BOARD, "TURKEY", "A CON - BUL", lang) in refusal.body, refusal.body
-            assert order_text(BOARD, "TURKEY", "A SMY - ARM", lang) not in refusal.body
+            assert order_text(BOARD, Move("TURKEY", "A", "CON", "BUL"), lang) in refusal.body, refusal.body
+            assert order_text(BOARD, Move("TURKEY", "A", "SMY", "ARM"), lang) not in refusal.body
 
             # England changes its on-time orders: accepted, for one bonus day.
             send(players["ENGLAND"], ["F NTH - NWY", "F NWG H", "A YOR - EDI"])

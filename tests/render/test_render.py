@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from arbitro.contract import position_from_json
+from arbitro.contract import outcome_from_json, position_from_json
 from arbitro.game.position import start_position
 from arbitro.render import load_geometry, render_position
 from arbitro.variants import load_board
@@ -51,7 +51,7 @@ def _check_golden(image: Image.Image, name: str) -> None:
 
 def _render(board, pos: str | None, result: str | None, lang: str = "en"):
     position = start_position(board) if pos is None else position_from_json(board, _case(pos))
-    results = _case(result) if result else None
+    results = outcome_from_json(board, position, _case(result)) if result else None
     return render_position(board, load_geometry(board), position, results, lang=lang, width=WIDTH)
 
 

@@ -5,17 +5,16 @@ from __future__ import annotations
 
 import re
 import string
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
-from arbitro.contract import position_to_json
 from arbitro.game.orders import Move, Support
 from arbitro.game.phases import play
 from arbitro.game.position import start_position
-from arbitro.reports import MailTemplates, results_context
-from arbitro.service.process import result_json
+from arbitro.reports import MailTemplates, PhaseReport, results_context
 from arbitro.variants import load_board
 from arbitro.words import languages, nsay, say
 from arbitro.words.catalog import catalog
@@ -148,10 +147,9 @@ def _results(lang: str) -> dict[str, Any]:
               "GERMANY": [Move("GERMANY", "A", "MUN", "BUR")],
               "ITALY": [Support("ITALY", "A", "VEN", "A", "ROM", None), Move("ITALY", "A", "ROM", "VEN")]}
     outcome = play(BOARD, position, orders)
-    doc = {"phase": "S1901M", "results": [result_json(r) for r in outcome.results],
-           "next": {**position_to_json(outcome.next), "adjustments": {"FRANCE": 1}, "winner": None},
-           "nmr": {"TURKEY": "first", "RUSSIA": "abandoned"}, "eliminated": ["AUSTRIA"]}
-    return results_context(BOARD, doc, position_to_json(position), lang)
+    report = PhaseReport(position.phase, position, replace(outcome, adjustments={"FRANCE": 1}),
+                         nmr={"TURKEY": "first", "RUSSIA": "abandoned"}, eliminated=("AUSTRIA",))
+    return results_context(BOARD, report, lang)
 
 
 def _context(lang: str) -> dict[str, Any]:

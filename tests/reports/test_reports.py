@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from arbitro.contract import position_to_json
 from arbitro.game.orders import Hold, Move
 from arbitro.game.phases import play
 from arbitro.game.position import start_position
-from arbitro.reports import MailTemplates, results_context, when
-from arbitro.service.process import result_json
+from arbitro.reports import MailTemplates, PhaseReport, results_context, when
 from arbitro.variants import load_board
 
 BOARD = load_board("standard")
@@ -30,9 +28,7 @@ def test_results_mail_shows_bounces_and_centres_in_each_language():
         "FRANCE": [Hold("FRANCE", "A", "PAR")],
     }
     outcome = play(BOARD, position, orders)
-    doc = {"phase": "S1901M", "results": [result_json(r) for r in outcome.results],
-           "next": {**position_to_json(outcome.next), "adjustments": {}, "winner": None},
-           "nmr": {"ITALY": "first"}, "eliminated": [], "winner": None}
+    report = PhaseReport(position.phase, position, outcome, nmr={"ITALY": "first"})
     templates = MailTemplates()
     for lang, bounce, italy in (("it", "rimbalzo in Kiel", "Italia"), ("en", "bounced in Kiel", "Italy")):
         context = {
@@ -40,7 +36,7 @@ def test_results_mail_shows_bounces_and_centres_in_each_language():
             "tag": "[g]", "referee": "r@x", "lang": lang, "player": {"name": "P", "address": "p@x"},
             "power_name": italy, "phase_name": "S1901M", "next_phase_name": "F1901M",
             "deadline": "-",
-            **results_context(BOARD, doc, position_to_json(position), lang),
+            **results_context(BOARD, report, lang),
         }
         mail = templates.render("results", lang, context)
         assert bounce in mail.body

@@ -12,7 +12,7 @@ from test_service_game import play_phase
 
 from arbitro.contract import position_to_json
 from arbitro.game.legal_orders import unit_moves
-from arbitro.game.orders import format_order
+from arbitro.game.orders import Move, format_order
 from arbitro.game.position import Phase, Unit, make_position
 from arbitro.reports.words import order_text
 from arbitro.service import Referee
@@ -120,7 +120,7 @@ def test_orders_replace_the_whole_set_and_late_mails_are_refused(store):
     referee.tick(START)
     france = d.holders()["FRANCE"]
     # Confirmations are in the holder's language, and the draw is random (R-END-3).
-    pic = order_text(BOARD, "FRANCE", "A PAR - PIC", "it" if int(france[1]) % 2 == 0 else "en")
+    pic = order_text(BOARD, Move("FRANCE", "A", "PAR", "PIC"), "it" if int(france[1]) % 2 == 0 else "en")
     now = START + timedelta(hours=1)
     with referee.desk(game_id, now) as desk:
         first = desk.submit_orders(france, "A Par - Bor\nA Mar - Spa\nF Bre - MAN")

@@ -28,11 +28,11 @@ class Crash(Exception):
 def fake_map(crash_on: int | None) -> Callable[..., bytes]:
     calls = {"n": 0}
 
-    def render(board: Any, position_after: Any, results: Any) -> bytes:
+    def render(board: Any, outcome: Any) -> bytes:
         calls["n"] += 1
         if calls["n"] == crash_on:
             raise Crash("killed while drawing the map")
-        return f"PNG {results['phase']}".encode()
+        return f"PNG {outcome.next.phase}".encode()
 
     return render
 

@@ -3,10 +3,10 @@ service's (``service.notices``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
+from ...reports import TemplateContext
 from ...service.common import Services
 from ...store import UnitOfWork
 from ...words import has, say
@@ -25,7 +25,7 @@ def queue(
     to: str,
     template: str,
     lang: str,
-    context: Mapping[str, Any],
+    context: TemplateContext,
     now: datetime,
     game_id: str | None,
 ) -> None:

@@ -1,0 +1,109 @@
+"""The one translation between the rules' values and the database's JSON columns.
+
+Positions keep the ``adjudicate`` shape (phase, units, dislodged, centers) that databases
+already hold; orders are kept as canonical texts ("A PAR - BUR") and read back here, once,
+when they are loaded. Nothing above the store reads or writes these shapes itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+# The stored position is the documented adjudicate shape: one writer and reader for both.
+from ..contract import next_json, position_from_json, position_to_json
+from ..game.board import Board
+from ..game.notation import read_order
+from ..game.orders import Order, format_order
+from ..game.outcome import OrderResult, PhaseOutcome
+from ..game.position import Position
+from ..words.reasons import explain
+from .status import PowerStatus
+
+
+def position_json(position: Position) -> dict[str, Any]:
+    return position_to_json(position)
+
+
+def position_of(board: Board, data: Mapping[str, Any]) -> Position:
+    return position_from_json(board, data)
+
+
+def order_json(order: Order) -> str:
+    return format_order(order)
+
+
+def orders_of(board: Board, power: str, texts: Iterable[object]) -> list[Order]:
+    """Stored canonical order texts as orders; a text that no longer reads is left out."""
+    out: list[Order] = []
+    for text in texts:
+        order = read_order(board, power, str(text))
+        if not isinstance(order, str):
+            out.append(order)
+    return out
+
+
+def submission_orders(board: Board, power: str, parsed: Iterable[object]) -> list[Order]:
+    """The orders that count in a stored submission: the lines read as ok."""
+    return orders_of(board, power, (
+        line["order"] for line in parsed
+        if isinstance(line, Mapping) and line.get("status") == "ok" and line.get("order")
+    ))
+
+
+def result_json(r: OrderResult) -> dict[str, Any]:
+    return {
+        "power": r.order.power,
+        "order": format_order(r.order),
+        "result": r.result.value,
+        "reason": explain(r.reason, r.detail) if r.reason else "",
+        "code": r.reason,
+        "detail": list(r.detail),
+        "source": r.source.value,
+    }
+
+
+@dataclass(frozen=True)
+class PowerBefore:
+    """A power's state before a phase was played: what a rollback restores."""
+
+    status: PowerStatus
+    onp_streak: int
+    holder: int | None  # the player holding it, by id
+
+
+def powers_before_of(results: Mapping[str, Any] | None) -> dict[str, PowerBefore]:
+    """The powers' states kept in a processed phase's ``results`` column."""
+    raw = (results or {}).get("powers_before") or {}
+    return {
+        power: PowerBefore(PowerStatus(state["status"]), int(state["onp_streak"]),
+                           None if state.get("holder") is None else int(state["holder"]))
+        for power, state in raw.items()
+    }
+
+
+def phase_result_json(
+    phase_code: str,
+    outcome: PhaseOutcome,
+    *,
+    nmr: Mapping[str, str],
+    eliminated: Iterable[str],
+    winner: str | None,
+    powers_before: Mapping[str, PowerBefore],
+    lateness: Mapping[str, object],
+) -> dict[str, Any]:
+    """The ``results`` column of a processed phase (its shape is what databases hold)."""
+    return {
+        "phase": phase_code,
+        "results": [result_json(r) for r in outcome.results],
+        "next": next_json(outcome),
+        "nmr": dict(nmr),
+        "eliminated": list(eliminated),
+        "winner": winner,
+        "powers_before": {
+            p: {"status": v.status.value, "onp_streak": v.onp_streak, "holder": v.holder}
+            for p, v in powers_before.items()
+        },
+        "lateness": dict(lateness),
+    }

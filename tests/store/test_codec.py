@@ -1,0 +1,78 @@
+"""The store's codec: the rules' values in and out of the JSON columns, in the shape
+databases already hold (documents written before the codec existed still load)."""
+
+from __future__ import annotations
+
+from arbitro.game.orders import Move
+from arbitro.game.phases import play
+from arbitro.game.position import start_position
+from arbitro.store import PowerStatus
+from arbitro.store.codec import (
+    PowerBefore,
+    orders_of,
+    phase_result_json,
+    position_json,
+    position_of,
+    powers_before_of,
+    submission_orders,
+)
+from arbitro.variants import load_board
+
+BOARD = load_board("standard")
+
+# As the service wrote a bounce (R-MOV) before the codec: the stored shape is kept.
+STORED_RESULTS = [
+    {"power": "FRANCE", "order": "A PAR - BUR", "result": "fails", "reason": "bounced in BUR",
+     "code": "bounced", "detail": ["BUR"], "source": "player"},
+    {"power": "GERMANY", "order": "A MUN - BUR", "result": "fails", "reason": "bounced in BUR",
+     "code": "bounced", "detail": ["BUR"], "source": "player"},
+    {"power": "ITALY", "order": "A VEN - PIE", "result": "succeeds", "reason": "", "code": None,
+     "detail": [], "source": "player"},
+]
+
+
+def _bounce():
+    position = start_position(BOARD)
+    orders = {"FRANCE": [Move("FRANCE", "A", "PAR", "BUR")],
+              "GERMANY": [Move("GERMANY", "A", "MUN", "BUR")],
+              "ITALY": [Move("ITALY", "A", "VEN", "PIE")]}
+    return position, play(BOARD, position, orders)
+
+
+def test_results_column_keeps_the_shape_databases_hold():
+    _, outcome = _bounce()
+    before = {"FRANCE": PowerBefore(PowerStatus.PLAYING, 0, 7),
+              "TURKEY": PowerBefore(PowerStatus.CIVIL_DISORDER, 2, None)}
+    doc = phase_result_json("S1901M", outcome, nmr={"TURKEY": "civil_disorder"}, eliminated=[],
+                            winner=None, powers_before=before, lateness={"ITALY": 1})
+    assert doc == {
+        "phase": "S1901M",
+        "results": STORED_RESULTS,
+        "next": {**position_json(outcome.next), "adjustments": {}, "winner": None},
+        "nmr": {"TURKEY": "civil_disorder"},
+        "eliminated": [],
+        "winner": None,
+        "powers_before": {
+            "FRANCE": {"status": "playing", "onp_streak": 0, "holder": 7},
+            "TURKEY": {"status": "civil_disorder", "onp_streak": 2, "holder": None},
+        },
+        "lateness": {"ITALY": 1},
+    }
+    assert powers_before_of(doc) == before  # what a rollback restores, read back
+
+
+def test_a_stored_document_loads_back_as_values():
+    _, outcome = _bounce()
+    stored = position_json(outcome.next)
+    assert position_of(BOARD, stored) == outcome.next
+    old = {"powers_before": {"ITALY": {"status": "abandoned", "onp_streak": "2", "holder": "3"}}}
+    assert powers_before_of(old) == {"ITALY": PowerBefore(PowerStatus.ABANDONED, 2, 3)}
+    assert powers_before_of(None) == {}
+
+
+def test_stored_orders_are_read_once_here_and_unreadable_texts_left_out():
+    assert orders_of(BOARD, "FRANCE", ["A PAR - BUR", "no such order"]) == [
+        Move("FRANCE", "A", "PAR", "BUR")]
+    parsed = [{"status": "ok", "order": "A PAR - BUR"}, {"status": "void", "order": "A MAR - BUR"},
+              {"status": "ignored", "order": None}]
+    assert submission_orders(BOARD, "FRANCE", parsed) == [Move("FRANCE", "A", "PAR", "BUR")]
