@@ -15,8 +15,6 @@ from .game.board import Board
 from .game.notation import read_order
 from .game.orders import Order, format_order
 from .game.outcome import OrderResult, PhaseOutcome, Result, Source
-from .game.reading.lines import parse_one
-from .game.reading.reports import LineReport
 from .game.phases import NMR_REASONS, play
 from .game.position import (
     NEUTRAL,
@@ -28,6 +26,8 @@ from .game.position import (
     make_position,
     start_position,
 )
+from .game.reading.lines import parse_one
+from .game.reading.reports import LineReport
 from .game.rules import ITALIAN, STANDARD, Rules
 from .words.lines import line_message
 from .words.reasons import explain

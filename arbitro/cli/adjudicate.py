@@ -43,7 +43,7 @@ def answer_line(line: str) -> dict[str, Any]:
         return adjudicate_text(line)
     except _BAD_INPUT as exc:
         return {"error": _one_line(str(exc))}
-    except Exception as exc:  # a whole game replays in one call: one bad phase must not end it
+    except Exception as exc:  # noqa: BLE001 — a whole game replays in one call: one bad phase must not end it
         return {"error": _one_line(f"internal error: {type(exc).__name__}: {exc}")}
 
 
@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     except _BAD_INPUT as exc:
         print(f"arbitro adjudicate: {_one_line(str(exc))}", file=sys.stderr)
         return 2
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 — a one-line message, never a traceback
         print(f"arbitro adjudicate: internal error: {type(exc).__name__}: {_one_line(str(exc))}",
               file=sys.stderr)
         return 1

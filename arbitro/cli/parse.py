@@ -11,9 +11,9 @@ from typing import Any
 from ..contract import ContractError, position_from_json, rules_from_json
 from ..game.board import Board, BoardError
 from ..game.orders import ENGLISH, format_order
+from ..game.position import Position
 from ..game.reading.lines import parse_orders
 from ..game.reading.reports import ParseReport
-from ..game.position import Position
 from ..mail.html_text import html_to_text, looks_like_html
 from ..variants import UnknownVariant, load_board
 from ..words import languages

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from pathlib import Path
-from ..words import languages
 
+from ..words import languages
 
 LANGUAGES = languages()  # one per catalog (arbitro/words/locale)
 ASSIGNMENTS = ("lot", "preferences")  # R-END-3

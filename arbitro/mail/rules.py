@@ -292,7 +292,7 @@ def route(a: Arrival, rules: tuple[Rule, ...] = RULES) -> tuple[Rule, Handled]:
 
 
 def _request(a: Arrival) -> Request:
-    command, words, text = a.command
+    _command, words, text = a.command
     return Request(a.uow, a.svc, a.config, a.known_game, a.mail, a.mail_id, a.identity, a.now,
                    a.lang, words, text, a.is_gm)
 

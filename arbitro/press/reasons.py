@@ -4,8 +4,8 @@ the refusals it shares with orders, such as ``not_player``, are ``refusal.<code>
 from __future__ import annotations
 
 from typing import Any
-from ..words import has, say
 
+from ..words import has, say
 
 
 def reason_text(code: str, lang: str, **values: Any) -> str:

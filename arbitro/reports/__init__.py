@@ -1,6 +1,13 @@
 """From outcomes and positions to what players read: template context and rendered mails."""
 
-from .results import PhaseReport, adjustment_rows, centre_table, dislodged_units, order_groups, results_context
+from .results import (
+    PhaseReport,
+    adjustment_rows,
+    centre_table,
+    dislodged_units,
+    order_groups,
+    results_context,
+)
 from .templates import TEMPLATES_DIR, MailTemplates, RenderedMail, TemplateContext
 from .words import lang_of, order_text, phase_name, power_name, when
 

@@ -20,7 +20,6 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from ..words import DEFAULT, lang_of, languages, nsay, say
 from ..words.grammar import prep, upfirst
 
-
 TEMPLATES_DIR = Path(
     os.environ.get("ARBITRO_TEMPLATES", Path(__file__).resolve().parent.parent.parent / "templates")
 )

@@ -11,9 +11,9 @@ from typing import Any
 from ..config.game import power_key
 from ..game.board import Board
 from ..game.orders import Order
+from ..game.position import Phase, PhaseError
 from ..game.reading.lines import parse_orders
 from ..game.reading.reports import IGNORED, OK, ParseReport
-from ..game.position import Phase, PhaseError
 from ..reports import order_text
 from ..store import GameStatus, PlayerStatus, PowerStatus, UnitOfWork
 from ..store.codec import order_json

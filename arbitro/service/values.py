@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from ..words.terms import Value
 
+from ..words.terms import Value
 
 OK, REFUSED = "ok", "refused"
 

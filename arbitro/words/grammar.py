@@ -16,6 +16,8 @@ keep their article ("nel Mar Nero", but "in Borgogna", "in Francia").
 
 from __future__ import annotations
 
+from typing import Self
+
 # stems of the prepositions that fuse with the article (del, al, dal, nel, sul)
 _FUSED = {"di": "de", "a": "a", "da": "da", "in": "ne", "su": "su"}
 # the forms a slot may ask for; any other spec ("<8") is ordinary string formatting
@@ -61,7 +63,7 @@ class Noun(str):
     in_article: bool  # "nel Mar Nero": the article stays after "in" (seas)
 
     def __new__(cls, text: str, gender: str = "", article: str = "", head: str = "",
-                articles: bool = True, in_article: bool = False) -> Noun:
+                articles: bool = True, in_article: bool = False) -> Self:
         self = super().__new__(cls, text)
         self.gender, self.article, self.head, self.articles = gender, article, head, articles
         self.in_article = in_article

@@ -41,7 +41,7 @@ def test_R_ORD_5_standard_infers_the_one_reachable_coast(text):
 
 
 def test_R_ORD_5_an_explicit_option_overrides_what_defaults_implies():
-    results, out = _results(
+    _, out = _results(
         TURKISH_FLEET, {"TURKEY": ["F MNE - Bul"]},
         options={"defaults": "italian", "infer_single_coast": True},
     )
@@ -121,7 +121,7 @@ def test_R_ONP_3_ballots_written_in_italian_count():
 
 
 def test_R_ORD_5_ballot_for_a_coastless_fleet_move_is_not_counted_under_italian():
-    results, out = _results(
+    _, out = _results(
         {"TURKEY": ["F BLA"], "FRANCE": ["A PAR"]},
         {"FRANCE": ["A PAR H"]},
         "italian",
@@ -144,7 +144,7 @@ def test_R_ORD_5_arbitro_parse_reads_options_like_adjudicate(tmp_path, monkeypat
     pos.write_text(json.dumps({"phase": "F1901M", "units": TURKISH_FLEET, "options": {"defaults": defaults}}))
 
     class In:
-        buffer = io.BytesIO("F Mar Nero - Bulgaria\n".encode())
+        buffer = io.BytesIO(b"F Mar Nero - Bulgaria\n")
 
     monkeypatch.setattr(sys, "stdin", In)
     args = Namespace(variant="standard", position=pos, power="TURKEY", lang="en")

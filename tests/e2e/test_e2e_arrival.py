@@ -13,7 +13,16 @@ import time
 from datetime import timedelta
 from pathlib import Path
 
-from harness import FakeClock, current_phase, daemon_config, holders, order_mail, run, start_moment, until
+from harness import (
+    FakeClock,
+    current_phase,
+    daemon_config,
+    holders,
+    order_mail,
+    run,
+    start_moment,
+    until,
+)
 from mail.conftest import ImapAccount
 from mail.servers import SmtpSink
 from service.service_helpers import SPRING_1901, game_table
@@ -63,7 +72,7 @@ def _spring_with_turkey_sent_while_down(
 
         if before_deadline:
             send(players["TURKEY"], TURKEY)
-            time.sleep(3)  # real seconds the mail waits: it came 2+ s before the deadline
+            time.sleep(3)  # noqa: ASYNC251 — the daemon is stopped; real seconds the mail waits: it came 2+ s before the deadline
             clock.now = deadline + timedelta(seconds=1)
         else:
             clock.now = deadline + timedelta(hours=1)

@@ -15,7 +15,16 @@ import random
 
 from arbitro.game.board import ARMY, FLEET, Board, Terrain, province_of
 from arbitro.game.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
-from arbitro.game.position import FALL, MOVEMENT, NEUTRAL, SPRING, Phase, Position, Unit, make_position
+from arbitro.game.position import (
+    FALL,
+    MOVEMENT,
+    NEUTRAL,
+    SPRING,
+    Phase,
+    Position,
+    Unit,
+    make_position,
+)
 
 
 def random_position(board: Board, rng: random.Random) -> Position:

@@ -13,7 +13,7 @@ import pytest
 from arbitro.contract import adjudicate_json
 from arbitro.game.notation import read_order
 from arbitro.game.phases import play
-from arbitro.game.position import make_position, Unit
+from arbitro.game.position import Unit, make_position
 from arbitro.game.rules import Rules
 from arbitro.variants import load_board
 

@@ -18,10 +18,17 @@ from arbitro.game.legality import Void, check_unit_order, validate
 from arbitro.game.notation import read_order
 from arbitro.game.orders import Move, Support
 from arbitro.game.outcome import Result
+from arbitro.game.phases import play
+from arbitro.game.position import (
+    ADJUSTMENT,
+    RETREAT,
+    Dislodged,
+    Unit,
+    make_position,
+    start_position,
+)
 from arbitro.game.reading.lines import parse_orders
 from arbitro.game.reading.reports import OK
-from arbitro.game.phases import play
-from arbitro.game.position import ADJUSTMENT, RETREAT, Dislodged, Unit, make_position, start_position
 from arbitro.game.rules import Rules
 from arbitro.variants import load_board
 

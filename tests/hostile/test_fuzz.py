@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from service.service_helpers import START, game_table, make_config
 
-from arbitro.game.reading.lines import parse_orders
 from arbitro.game.position import start_position
+from arbitro.game.reading.lines import parse_orders
 from arbitro.mail.guards import RateLimiter
 from arbitro.mail.handler import MailHandler
 from arbitro.mail.message import parse_inbound

@@ -53,7 +53,7 @@ def _pw(address: str) -> str:
 
 def test_the_gm_answer_to_elabora_is_italian(setup) -> None:
     store, handler, italians = setup
-    _, player = sorted(italians.items())[0]
+    _, player = min(italians.items())
     handler.handle(_mail(player, f"PASSWORD {_pw(player)}", "ordini"), NOW)
     handler.handle(_mail(GM, "PASSWORD gm-secret", "ELABORA"), NOW)
     (reply,) = [m for m in _sent(store, GM, ":gm") if m.idempotency_key.startswith("mail:")]
@@ -65,7 +65,7 @@ def test_the_gm_answer_to_elabora_is_italian(setup) -> None:
 
 def test_status_and_confirmation_speak_italian_with_articles(setup) -> None:
     store, handler, italians = setup
-    power, italy = sorted(italians.items())[0]
+    power, italy = min(italians.items())
     kind, where = BOARD.powers[power].start_units[0]
     handler.handle(_mail(italy, f"PASSWORD {_pw(italy)}\n{kind} {where} H", "ordini"), NOW)
     (confirmation,) = [m for m in _sent(store, italy, "") if "Ordini ricevuti" in m.subject]

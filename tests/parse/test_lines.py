@@ -10,8 +10,8 @@ import pytest
 
 from arbitro.contract import position_from_json
 from arbitro.game.orders import ENGLISH, format_order
-from arbitro.game.reading.lines import parse_orders
 from arbitro.game.position import start_position
+from arbitro.game.reading.lines import parse_orders
 from arbitro.variants import load_board
 from arbitro.words.lines import line_message
 

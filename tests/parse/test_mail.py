@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import io
-import os
 import json
+import os
 import subprocess
 import sys
 from argparse import Namespace
@@ -12,11 +12,11 @@ from pathlib import Path
 
 from arbitro.cli import parse as parse_cli
 from arbitro.game.mail_text import mail_lines
-from arbitro.mail.html_text import html_to_text
 from arbitro.game.orders import ENGLISH, format_order
+from arbitro.game.position import start_position
 from arbitro.game.reading.lines import parse_orders
 from arbitro.game.reading.reports import IGNORED, OK, VOID
-from arbitro.game.position import start_position
+from arbitro.mail.html_text import html_to_text
 from arbitro.variants import load_board
 
 BOARD = load_board("standard")

@@ -17,10 +17,10 @@ from client_replies import STYLES, outlook_html, reply
 
 from arbitro.game.mail_text import QUOTED, REPLY_HEADER, SIGNATURE, TEXT, mail_lines
 from arbitro.game.orders import ENGLISH, format_order
-from arbitro.game.reading.lines import parse_orders
-from arbitro.mail.html_text import html_to_text
-from arbitro.game.reading.reports import IGNORED
 from arbitro.game.position import start_position
+from arbitro.game.reading.lines import parse_orders
+from arbitro.game.reading.reports import IGNORED
+from arbitro.mail.html_text import html_to_text
 from arbitro.variants import load_board
 
 BOARD = load_board("standard")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from client_replies import reply
 from player_mail import player_mail
-from service.service_helpers import BOARD, START, Driver, game_table, make_config
+from service.service_helpers import START, Driver, game_table, make_config
 from sqlalchemy import select
 
 from arbitro.game.position import ADJUSTMENT

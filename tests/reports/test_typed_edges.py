@@ -12,8 +12,8 @@ from arbitro.contract import adjudicate_json, outcome_from_json, position_to_jso
 from arbitro.game.orders import Move, Support, format_order
 from arbitro.game.phases import play
 from arbitro.game.position import start_position
-from arbitro.reports import PhaseReport, results_context
 from arbitro.render import render_position
+from arbitro.reports import PhaseReport, results_context
 from arbitro.variants import load_board
 
 PACKAGE = Path(__file__).resolve().parents[2] / "arbitro"

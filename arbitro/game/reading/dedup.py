@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..board import province_of
-from ..orders import Build, Disband, ENGLISH, Move, Support, Waive, format_order
+from ..orders import ENGLISH, Build, Disband, Move, Support, Waive, format_order
 from ..phases import adjustment_counts
 from ..position import ADJUSTMENT
 from .feedback import reread
-from .reports import Context, LineReport, OK, VOID, note
+from .reports import OK, VOID, Context, LineReport, note
 
 
 def one_per_unit(ctx: Context, reports: list[LineReport]) -> list[LineReport]:

@@ -10,12 +10,22 @@ from ..board import province_of
 from ..legality import ILLEGAL, Void
 from ..names import fold
 from ..order_words import CONVOY, SUPPORT, UNK, VERB, lex
-from ..orders import Build, ENGLISH, Hold, Move, Order, Retreat, Support, Waive, format_order, notation_for
+from ..orders import (
+    ENGLISH,
+    Build,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    Support,
+    Waive,
+    format_order,
+    notation_for,
+)
 from .grammar import Draft, drafts_of
-from .reports import Context, LineReport, OK, VOID, line_report, note
+from .reports import OK, VOID, Context, LineReport, line_report, note
 from .resolve import Reading, readings_of
 from .words import is_adjusting, read_prepositions
-
 
 _SYNTAX = frozenset(("unknown_word", "unknown_province", "incomplete", "extra_text", "no_supporter", "no_convoyer"))
 

@@ -16,12 +16,12 @@ from ..order_words import (
     POWER,
     RETREAT,
     SUPPORT,
-    Token,
     UNK,
     VERB,
     VIA,
     VIA_WORDS,
     WAIVE,
+    Token,
 )
 from .words import Words
 

@@ -30,11 +30,11 @@ from ..order_words import (
     RETREAT,
     SEP,
     SUPPORT,
-    Token,
     UNK,
     VERB,
     VIA,
     WAIVE,
+    Token,
     lex,
 )
 from ..orders import Order
@@ -42,7 +42,7 @@ from ..position import Position
 from .dedup import one_per_unit, within_allowance
 from .feedback import judge
 from .grammar import drafts_of
-from .reports import Context, IGNORED, LineReport, ParseReport, VOID, note
+from .reports import IGNORED, VOID, Context, LineReport, ParseReport, note
 from .words import is_adjusting, read_prepositions
 
 

@@ -13,7 +13,6 @@ from ..names import NameIndex
 from ..orders import Order
 from ..position import Position
 
-
 OK, VOID, IGNORED = "ok", "void", "ignored"
 
 

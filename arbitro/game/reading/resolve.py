@@ -7,11 +7,12 @@ from __future__ import annotations
 import itertools
 from typing import NamedTuple
 
-from ..board import ARMY, Board, FLEET, province_of
+from ..board import ARMY, FLEET, Board, province_of
 from ..legality import NO_UNIT, Void, validate
-from ..order_words import BUILD, CONVOY, DISBAND, HOLD, MOVE, RETREAT, SUPPORT, Token, WAIVE
+from ..order_words import BUILD, CONVOY, DISBAND, HOLD, MOVE, RETREAT, SUPPORT, WAIVE, Token
 from ..orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
-from ..position import ADJUSTMENT, RETREAT as RETREAT_PHASE, Unit
+from ..position import ADJUSTMENT, Unit
+from ..position import RETREAT as RETREAT_PHASE
 from .grammar import Draft
 from .reports import Context, Note
 

@@ -17,10 +17,10 @@ from ..order_words import (
     RETREAT,
     SEP,
     SUPPORT,
-    Token,
     VERB,
     VIA,
     WAIVE,
+    Token,
 )
 from ..position import ADJUSTMENT
 from .reports import Context

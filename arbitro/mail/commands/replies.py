@@ -11,6 +11,7 @@ from ...service.common import Services
 from ...store import UnitOfWork
 from ...words import has, say
 
+
 def reason_text(code: str, lang: str, **values: Any) -> str:
     """A refusal of the mail layer (catalog keys ``reply.<code>``, shared ones
     ``refusal.<code>``)."""
