@@ -1,4 +1,4 @@
-"""The package type-checks: the rules core strictly (pyproject.toml), the rest plainly."""
+"""The whole package type-checks under mypy --strict (pyproject.toml)."""
 
 from __future__ import annotations
 
