@@ -32,7 +32,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 def report_json(board: Board, report: ParseReport) -> dict[str, Any]:
     lines = []
     for r in report.lines:
-        entry: dict[str, Any] = {"line": r.line, "text": r.text, "status": r.status}
+        entry: dict[str, Any] = {"line": r.line, "text": r.text, "status": r.status.value}
         if r.order is not None:
             entry["order"] = format_order(r.order, ENGLISH)
         message = line_message(board, r, report.lang)

@@ -84,7 +84,9 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _summary(board: Any) -> str:
-    spaces = sum(1 for p in board.provinces.values() if p.terrain.value != "impassable")
+    from ..game.board import Terrain
+
+    spaces = sum(1 for p in board.provinces.values() if p.terrain is not Terrain.IMPASSABLE)
     units = sum(len(p.start_units) for p in board.powers.values())
     return (
         f"{board.name}: {len(board.powers)} powers, {spaces} spaces, "

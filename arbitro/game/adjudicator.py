@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .board import Board, province_of
-from .first_pass import Effective, check_movement_orders
+from .first_pass import CONVOY, MOVE, SUPPORT, Effective, check_movement_orders
 from .orders import Order
 from .outcome import OrderResult, Result, Source
 from .position import NEUTRAL, Position, Unit
@@ -61,18 +61,18 @@ class _Resolver:
         movers: list[str] = []
         for p, e in eff.items():
             kind = e.kind
-            if kind == "move":
+            if kind is MOVE:
                 moves_into.setdefault(e.target, []).append(p)
                 movers.append(p)
                 decide[p] = self._move_succeeds
-            elif kind == "support":
+            elif kind is SUPPORT:
                 if e.target2 is None:
                     hold_supports.setdefault(e.target, []).append(p)
                 else:
                     move_supports.setdefault(e.target, []).append(p)
                 decide[p] = self._support_given
             else:
-                if kind == "convoy":
+                if kind is CONVOY:
                     convoys.setdefault(e.target, []).append(p)
                 decide[p] = self._stays
         self.moves_into, self.move_supports = moves_into, move_supports
@@ -90,7 +90,7 @@ class _Resolver:
             other = eff.get(e.target)
             if (
                 other is not None
-                and other.kind == "move"
+                and other.kind is MOVE
                 and other.target == p
                 and not e.convoyed
                 and not other.convoyed
@@ -99,7 +99,7 @@ class _Resolver:
         # A unit that does not move and that no one moves against is decided before
         # any guessing: it is not dislodged, its support is not cut (most units).
         self.res: dict[str, bool] = {
-            p: True for p, e in eff.items() if e.kind != "move" and p not in moves_into
+            p: True for p, e in eff.items() if e.kind is not MOVE and p not in moves_into
         }
         self.state: dict[str, int] = dict.fromkeys(self.res, _RESOLVED)
         self.depth: dict[str, int] = {}  # guessing: its stack depth; tentative: the guess it rests on
@@ -182,7 +182,7 @@ class _Resolver:
         paradox = {
             self.eff[q].target
             for q in cycle
-            if self.eff[q].kind == "convoy" and self.eff[self.eff[q].target].convoyed
+            if self.eff[q].kind is CONVOY and self.eff[self.eff[q].target].convoyed
         } - self.paradox
         for q in cycle:
             self.state.pop(q, None)
@@ -191,7 +191,7 @@ class _Resolver:
             return True
         changed = False
         for q in cycle:  # circular movement: everyone moves
-            if self.eff[q].kind == "move":
+            if self.eff[q].kind is MOVE:
                 self.res[q], self.state[q] = True, _RESOLVED
                 changed = True
         return changed
@@ -229,7 +229,7 @@ class _Resolver:
         if defender is None:
             return 1 + self._support_count(p)
         de = self.eff[d]
-        if de.kind == "move" and p not in self.head_to_head and self._resolve(d):
+        if de.kind is MOVE and p not in self.head_to_head and self._resolve(d):
             return 1 + self._support_count(p)
         if defender.power == self.unit[p].power:
             return 0  # no one dislodges their own unit
@@ -239,7 +239,7 @@ class _Resolver:
         u = self.unit.get(d)
         if u is None:
             return 0
-        if self.eff[d].kind == "move":
+        if self.eff[d].kind is MOVE:
             return 0 if self._resolve(d) else 1
         base = 2 if u.power == NEUTRAL else 1  # R-IMP-3
         return base + sum(1 for s in self.hold_supports.get(d, ()) if self._resolve(s))
@@ -279,7 +279,7 @@ class _Resolver:
         return not self._dislodged(s)
 
     def _dislodged(self, p: str) -> bool:
-        if self.eff[p].kind == "move" and self._resolve(p):
+        if self.eff[p].kind is MOVE and self._resolve(p):
             return False
         return any(self._resolve(q) for q in self.moves_into.get(p, ()))
 
@@ -293,7 +293,7 @@ class _Resolver:
         moved: dict[str, str] = {}
         failed: list[str] = []
         for p, e in eff.items():
-            if e.kind == "move":
+            if e.kind is MOVE:
                 if res[p]:
                     moved[p] = e.location
                 else:
@@ -342,7 +342,7 @@ class _Resolver:
         e = self.eff[p]
         ok, reason = True, None
         detail: tuple[str, ...] = ()
-        if e.kind == "move":
+        if e.kind is MOVE:
             if p not in moved:
                 ok = False
                 if e.convoyed and not self._path(p):
@@ -356,7 +356,7 @@ class _Resolver:
                     winner = [q for q in self.moves_into.get(e.target, ()) if q in moved]
                     reason = "beaten" if winner else "bounced"
                     detail = (e.target,)
-        elif e.kind == "support" and not self.res[p]:
+        elif e.kind is SUPPORT and not self.res[p]:
             ok = False
             if p in dislodged:
                 reason, detail = "dislodged", (dislodged[p][0],)

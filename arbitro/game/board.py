@@ -10,11 +10,11 @@ import functools
 from collections import deque
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 
-class Terrain(str, Enum):
+class Terrain(StrEnum):
     LAND = "land"
     COAST = "coast"
     SEA = "sea"

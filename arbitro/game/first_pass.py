@@ -10,19 +10,33 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 
-from .board import Board, province_of
+from .board import ARMY, Board, province_of
 from .legality import ILLEGAL, Void, validate
 from .orders import Convoy, Move, Order, Support, Waive
 from .outcome import OrderResult, Result, Source
 from .position import MOVEMENT, Position
 
 
+class Kind(StrEnum):
+    """What a unit really does in the adjudication."""
+
+    HOLD = "hold"
+    MOVE = "move"
+    SUPPORT = "support"
+    CONVOY = "convoy"
+
+
+# Module-level names: the resolver compares kinds by identity on its hot path.
+HOLD, MOVE, SUPPORT, CONVOY = Kind.HOLD, Kind.MOVE, Kind.SUPPORT, Kind.CONVOY
+
+
 @dataclass(slots=True)
 class Effective:
     """The order a unit really executes (internal to adjudication)."""
 
-    kind: str  # "hold" | "move" | "support" | "convoy"
+    kind: Kind
     target: str = ""  # move: destination province; support/convoy: the other unit's province
     target2: str | None = None  # support: destination province (None = hold); convoy: dest
     location: str = ""  # move: destination location, coast included
@@ -42,7 +56,7 @@ _PENDING = OrderResult(Waive(""), Result.SUCCEEDS)
 
 # Every unit without a (legal) order of its own holds; they share one value, which
 # nothing mutates (only moves are marked "convoyed" in _match).
-_HOLD = Effective("hold")
+_HOLDING = Effective(HOLD)
 
 
 def _void(order: Order, source: Source, reason: str, *detail: str) -> OrderResult:
@@ -55,7 +69,7 @@ def check_movement_orders(
     orders: Sequence[tuple[Order, Source]],
     infer_single_coast: bool = True,
 ) -> Checked:
-    eff: dict[str, Effective] = dict.fromkeys(position.by_province, _HOLD)
+    eff: dict[str, Effective] = dict.fromkeys(position.by_province, _HOLDING)
     checked = Checked(eff)
     results = checked.results
     for i, given in enumerate(orders):
@@ -75,7 +89,7 @@ def check_movement_orders(
             assert first is not None
             results[f"{prov}#{i}"] = _void(first[0], first[1], "superseded")
         if isinstance(legal, Void):
-            eff[prov] = _HOLD
+            eff[prov] = _HOLDING
             results[prov] = OrderResult(order, Result.VOID, legal.reason, legal.detail, source)
             continue
         eff[prov] = _effective(board, legal, prov, given)
@@ -88,21 +102,21 @@ def _effective(board: Board, order: Order, here: str, given: tuple[Order, Source
     """The adjudicator's view of an order in normal form (of the unit in ``here``)."""
     if type(order) is Move:
         dest = order.destination
-        if order.kind == "A":  # an army's destination is a province
+        if order.kind == ARMY:  # an army's destination is a province
             if dest not in board.army_moves.get(here, ()):
-                return Effective("move", dest, None, dest, True, True, given)
+                return Effective(MOVE, dest, None, dest, True, True, given)
             # Adjacent: over land unless a convoy is ordered for it (in _match).
-            return Effective("move", dest, None, dest, False, order.via_convoy, given)
+            return Effective(MOVE, dest, None, dest, False, order.via_convoy, given)
         target = dest if "/" not in dest else province_of(dest)
-        return Effective("move", target, None, dest, False, False, given)
+        return Effective(MOVE, target, None, dest, False, False, given)
     if type(order) is Support:
         sp = province_of(order.supported)
         if order.destination is None:
-            return Effective("support", sp, given=given)
-        return Effective("support", sp, province_of(order.destination), order.destination, given=given)
+            return Effective(SUPPORT, sp, given=given)
+        return Effective(SUPPORT, sp, province_of(order.destination), order.destination, given=given)
     if type(order) is Convoy:
-        return Effective("convoy", province_of(order.army), order.destination, given=given)
-    return Effective("hold", given=given)  # its own value: it carries the player's order
+        return Effective(CONVOY, province_of(order.army), order.destination, given=given)
+    return Effective(HOLD, given=given)  # its own value: it carries the player's order
 
 
 def _match(board: Board, position: Position, checked: Checked) -> None:
@@ -113,11 +127,11 @@ def _match(board: Board, position: Position, checked: Checked) -> None:
     convoys: dict[str, list[str]] = {}
     for p, e in eff.items():
         kind = e.kind
-        if kind == "move":
+        if kind is MOVE:
             moves.append(p)
-        elif kind != "hold":
+        elif kind is not HOLD:
             others.append(p)
-            if kind == "convoy" and eff[e.target].kind == "move" and eff[e.target].target == e.target2:
+            if kind is CONVOY and eff[e.target].kind is MOVE and eff[e.target].target == e.target2:
                 convoys.setdefault(e.target, []).append(p)
     for a in moves:
         e = eff[a]
@@ -150,13 +164,13 @@ def _match(board: Board, position: Position, checked: Checked) -> None:
     for p in others:
         e = eff[p]
         other = eff[e.target]
-        if e.kind == "convoy":
-            if not (other.kind == "move" and other.convoyed and other.target == e.target2):
+        if e.kind is CONVOY:
+            if not (other.kind is MOVE and other.convoyed and other.target == e.target2):
                 _unmatch(checked, p, "convoy_mismatch", e.target, e.target2 or "")
         elif e.target2 is None:
-            if other.kind == "move":
+            if other.kind is MOVE:
                 _unmatch(checked, p, "support_hold_of_move", e.target)
-        elif not (other.kind == "move" and other.target == e.target2):
+        elif not (other.kind is MOVE and other.target == e.target2):
             _unmatch(checked, p, "support_mismatch", e.target, e.target2)
         elif "/" in e.location and e.location != other.location:
             # A support naming the other coast supports a move that was not made.
@@ -170,6 +184,6 @@ def _power(position: Position, province: str) -> str:
 
 def _unmatch(checked: Checked, p: str, reason: str, *detail: str) -> None:
     given = checked.effective[p].given
-    checked.effective[p] = _HOLD
+    checked.effective[p] = _HOLDING
     if given is not None:
         checked.results[p] = _void(given[0], given[1], reason, *detail)

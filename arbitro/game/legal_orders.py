@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from .board import ARMY, FLEET, Board, province_of
+from .board import ARMY, FLEET, Board, Terrain, province_of
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
 from .position import MOVEMENT, NEUTRAL, RETREAT, Position, Unit
 
@@ -26,7 +26,7 @@ def unit_moves(board: Board, position: Position, unit: Unit) -> list[Move]:
     fleets_at_sea = {
         u.location for u in position.units if u.kind == FLEET and board.provinces[u.province].is_sea
     }
-    if fleets_at_sea and board.provinces[unit.province].terrain.value == "coast":
+    if fleets_at_sea and board.provinces[unit.province].terrain is Terrain.COAST:
         adjacent = board.army_moves.get(unit.province, frozenset())
         for dest in sorted(board.provinces):
             if (

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from ..game.board import Board, Terrain, province_of
 from ..game.orders import Build, Convoy, Disband, Move, Retreat, Support
 from ..game.outcome import PhaseOutcome
-from ..game.position import NEUTRAL, Position, Unit, make_position
+from ..game.position import ADJUSTMENT, NEUTRAL, RETREAT, Position, Unit, make_position
 from ..words import lang_of, say
 from ..words.names import power_name
 from .geometry import Geometry
@@ -299,7 +299,7 @@ def render_position(
         drawn = drawn_orders(board, results.results)
         adjustments = results.adjustments
         winner = results.winner
-    elif position.phase.kind == "A":
+    elif position.phase.kind == ADJUSTMENT:
         adjustments = {p: len(position.centres_of(p)) - len(position.units_of(p))
                        for p in board.powers}
     title_h = max(24, round(width / 26))
@@ -313,7 +313,7 @@ def render_position(
     m.units(pen, shown.units)
     # A retreat phase played: the dislodged units it ordered are drawn by their orders.
     gone = {d.order.location for d in drawn if isinstance(d.order, (Retreat, Disband))}
-    if results is not None and position.phase.kind == "R":
+    if results is not None and position.phase.kind == RETREAT:
         m.dislodged(pen, position, gone)
     m.orders(pen, drawn, shown)
     m.dislodged(pen, shown, set())

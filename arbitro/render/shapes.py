@@ -8,6 +8,7 @@ from itertools import pairwise
 
 from PIL import ImageDraw
 
+from ..game.board import FLEET
 from .style import HALO, INK, Colour, blend, darker, font
 
 Point = tuple[float, float]
@@ -106,7 +107,7 @@ def unit_token(pen: Pen, kind: str, c: Point, colour: Colour, ghost: bool = Fals
     edge = darker(colour, 0.6)
     fill = None if ghost else colour
     r = UNIT_R
-    if kind == "F":
+    if kind == FLEET:
         x, y = c
         hull = [(x - r * 1.35, y + r * 0.05), (x + r * 1.35, y + r * 0.05),
                 (x + r * 0.85, y + r * 0.8), (x - r * 0.85, y + r * 0.8)]

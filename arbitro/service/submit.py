@@ -25,7 +25,7 @@ from .common import Services, deadline_words, game_words, key, phase_words, pnam
 from .refusals import days_used, refusal_text
 from .state import GameCtx, stored_orders
 from .values import OK as REPLY_OK
-from .values import REFUSED, OrderLine, OrderReply, PreferencesReply
+from .values import REFUSED, OrderLine, OrderReply, PreferencesReply, ReplyStatus
 
 _PHASE_CODE = re.compile(r"\b([SFW])\s?(\d{4})\s?([MRA])\b", re.IGNORECASE)
 
@@ -35,7 +35,7 @@ def lines_json(board: Board, report: ParseReport) -> list[dict[str, Any]]:
         {
             "line": r.line,
             "text": r.text,
-            "status": r.status,
+            "status": r.status.value,
             "code": r.code,
             "message": line_message(board, r, report.lang),
             "suggestion": r.suggestion,
@@ -76,7 +76,7 @@ def _phase_mismatch(named: str | None, current: str) -> str | None:
 
 
 def _reply(
-    status: str, reason: str | None, game_id: str, lang: str, *, power: str | None = None,
+    status: ReplyStatus, reason: str | None, game_id: str, lang: str, *, power: str | None = None,
     phase: PhaseRow | None = None, lines: tuple[OrderLine, ...] = (), on_file: tuple[str, ...] = (),
     outbox_key: str | None = None, detail: str = "",
 ) -> OrderReply:
@@ -121,7 +121,7 @@ def _locked_player(
 
 def _read_orders(report: ParseReport) -> list[Order]:
     """The orders a mail gave, as the parser read them (no trip through their text)."""
-    return [r.order for r in report.lines if r.status == OK and r.order is not None]
+    return [r.order for r in report.lines if r.status is OK and r.order is not None]
 
 
 def submit_orders(
@@ -152,7 +152,7 @@ def submit_orders(
     )
     parsed = lines_json(ctx.board, report)
     lines = _order_lines(ctx.board, report)
-    if all(r.status == IGNORED for r in report.lines):
+    if all(r.status is IGNORED for r in report.lines):
         # Nothing that looks like an order: the set on file stays (a chat mail, a thank-you).
         return _refuse_by_mail(svc, uow, ctx, game, player, power, phase, "no_orders", text, now,
                                mail_id, lines)

@@ -5,10 +5,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from enum import StrEnum
 
+from ..game.reading.reports import LineStatus
 from ..words.terms import Value
 
-OK, REFUSED = "ok", "refused"
+
+class ReplyStatus(StrEnum):
+    """Whether the service did what a mail asked (its value goes into logs and replies)."""
+
+    OK = "ok"
+    REFUSED = "refused"
+
+
+OK, REFUSED = ReplyStatus.OK, ReplyStatus.REFUSED
 
 
 @dataclass(frozen=True)
@@ -17,7 +27,7 @@ class OrderLine:
 
     line: int
     text: str
-    status: str  # ok | void | ignored
+    status: LineStatus
     message: str
     suggestion: str | None
     order: str | None  # canonical notation of the reading, when there is one
@@ -25,7 +35,7 @@ class OrderLine:
 
 @dataclass(frozen=True)
 class OrderReply:
-    status: str  # ok | refused
+    status: ReplyStatus
     reason: str | None  # machine word when refused (see docs/SERVICE.md)
     message: str  # the reason in the player's language ("" when ok)
     game_id: str
@@ -40,7 +50,7 @@ class OrderReply:
 
 @dataclass(frozen=True)
 class StatusReply:
-    status: str  # ok | refused
+    status: ReplyStatus
     reason: str | None
     game_id: str
     phase: str | None
@@ -56,7 +66,7 @@ class StatusReply:
 
 @dataclass(frozen=True)
 class PreferencesReply:
-    status: str
+    status: ReplyStatus
     reason: str | None
     message: str
     ranking: tuple[str, ...]

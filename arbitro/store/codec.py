@@ -18,6 +18,7 @@ from ..game.notation import read_order
 from ..game.orders import Order, format_order
 from ..game.outcome import OrderResult, PhaseOutcome
 from ..game.position import Position
+from ..game.reading.reports import LineStatus
 from ..words.reasons import explain
 from .status import PowerStatus
 
@@ -48,7 +49,7 @@ def submission_orders(board: Board, power: str, parsed: Iterable[object]) -> lis
     """The orders that count in a stored submission: the lines read as ok."""
     return orders_of(board, power, (
         line["order"] for line in parsed
-        if isinstance(line, Mapping) and line.get("status") == "ok" and line.get("order")
+        if isinstance(line, Mapping) and line.get("status") == LineStatus.OK and line.get("order")
     ))
 
 

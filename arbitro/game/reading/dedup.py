@@ -21,7 +21,7 @@ def one_per_unit(ctx: Context, reports: list[LineReport]) -> list[LineReport]:
     accepted = [
         (i, r, r.order, (r.order.power, province_of(r.order.location)))
         for i, r in enumerate(reports)
-        if r.status == OK and r.order is not None and not isinstance(r.order, Waive)
+        if r.status is OK and r.order is not None and not isinstance(r.order, Waive)
     ]
     last = {key: i for i, _, _, key in accepted}  # the later order wins
     moving: dict[str, int] = {}
@@ -44,7 +44,7 @@ def one_per_unit(ctx: Context, reports: list[LineReport]) -> list[LineReport]:
                 if move is not None and province_of(move.location) != province_of(guess.location):
                     better = replace(guess, supported_kind=move.kind, supported=move.location, destination=target)
                     r = out[i] = replace(r, suggestion=format_order(better, ENGLISH))
-        if r.status == OK and isinstance(r.order, Support) and r.order.destination is None:
+        if r.status is OK and isinstance(r.order, Support) and r.order.destination is None:
             sp = province_of(r.order.supported)
             if sp in moving:
                 out[i] = replace(
@@ -67,7 +67,7 @@ def within_allowance(ctx: Context, reports: list[LineReport]) -> list[LineReport
     out = reports
     for i, r in enumerate(reports):
         order = r.order
-        if r.status != OK or order is None or not isinstance(order, (Build, Waive, Disband)) or not order.power:
+        if r.status is not OK or order is None or not isinstance(order, (Build, Waive, Disband)) or not order.power:
             continue
         if counts is None:
             counts = adjustment_counts(ctx.board, pos)

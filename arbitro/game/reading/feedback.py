@@ -108,7 +108,7 @@ def _only_giver(ctx: Context, text: str) -> str | None:
         written = f"{unit.kind} {unit.location} {text}"
         for draft in drafts_of(read_prepositions(lex(written, ctx.ix, lang=ctx.lang), is_adjusting(ctx))):
             r = judge(ctx, 0, draft, written, True)
-            if r.status == OK and r.order is not None:
+            if r.status is OK and r.order is not None:
                 found.append(r.order)
             break
     return format_order(found[0], ENGLISH) if len(found) == 1 else None
@@ -126,7 +126,7 @@ def _respell(ctx: Context, text: str, word: str) -> str | None:
         for draft in drafts_of(read_prepositions(lex(fixed, ctx.ix, lang=ctx.lang), is_adjusting(ctx))):
             if draft.error is None:
                 r = judge(sub, 0, draft, fixed, True)
-                if r.order is not None and r.status == OK:
+                if r.order is not None and r.status is OK:
                     return format_order(r.order, ENGLISH)
     return None
 

@@ -82,7 +82,7 @@ def parse_one(
         if r.order is not None and r.code not in ("superseded", "other_power"):
             return r.order
     for r in report.lines:
-        if r.status == VOID:
+        if r.status is VOID:
             return r
     return None
 

@@ -7,13 +7,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from ..board import Board
 from ..names import NameIndex
 from ..orders import Order
 from ..position import Position
 
-OK, VOID, IGNORED = "ok", "void", "ignored"
+
+class LineStatus(StrEnum):
+    """What the reader made of a line (its value is what JSON and stored mail carry)."""
+
+    OK = "ok"  # an order, read
+    VOID = "void"  # meant as an order, but unclear or illegal
+    IGNORED = "ignored"  # not an order (greeting, signature, quoted text)
+
+
+OK, VOID, IGNORED = LineStatus.OK, LineStatus.VOID, LineStatus.IGNORED
 
 
 Note = tuple[str, tuple[str, ...]]
@@ -27,7 +37,7 @@ def note(code: str, *details: str) -> tuple[Note]:
 class LineReport:
     line: int  # 1-based line of the (text) body
     text: str  # the order as written (the part of the line it came from)
-    status: str  # ok | void | ignored
+    status: LineStatus
     order: Order | None = None  # the reading, also when void if one was understood
     code: str = ""  # machine word for the message (catalog keys parse.<code> / reason.<code>)
     # what the message says, as data: (code, arguments) per note, arguments being province,
@@ -43,7 +53,7 @@ class ParseReport:
 
     @property
     def orders(self) -> tuple[Order, ...]:
-        return tuple(r.order for r in self.lines if r.status == OK and r.order is not None)
+        return tuple(r.order for r in self.lines if r.status is OK and r.order is not None)
 
 
 @dataclass(slots=True)
@@ -61,7 +71,7 @@ class Context:
 
 
 def line_report(
-    ctx: Context, number: int, text: str, status: str, order: Order | None, code: str,
+    ctx: Context, number: int, text: str, status: LineStatus, order: Order | None, code: str,
     details: Sequence[str], suggestion: str | None,
 ) -> LineReport:
     return LineReport(number, text, status, order, code, note(code, *details), suggestion)
