@@ -82,7 +82,8 @@ def test_an_outlook_html_reply_keeps_only_the_new_text() -> None:
 
 def test_the_press_has_no_copy_of_the_history_patterns() -> None:
     # one routine (mail.history.line_kinds) says what a reply carries, for orders and press
-    assert not any(hasattr(clean, name) for name in ("_DEVICE", "_FORWARD", "_REPLY_END", "_outlook_block"))
+    assert not any(hasattr(clean, name) for name in ("_DEVICE", "_FORWARD", "_REPLY_END", "_outlook_block",
+                                                 "line_kinds", "cut_history"))
 
 
 def test_addresses_names_local_parts_and_hosts_are_scrubbed() -> None:
