@@ -14,6 +14,7 @@ from ..game.orders import ENGLISH, format_order
 from ..game.position import Position
 from ..game.reading.lines import parse_orders
 from ..game.reading.reports import ParseReport
+from ..mail.history import line_kinds
 from ..mail.html_text import html_to_text, looks_like_html
 from ..variants import UnknownVariant, load_board
 from ..words import languages
@@ -74,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
     report = parse_orders(
         board, body, power=power, position=position, lang=args.lang,
         strict_support=rules.support_strict, infer_single_coast=rules.coast_inferred,
+        classify=line_kinds,  # quotes and signatures ignored, as in a mail
     )
     json.dump(report_json(board, report), sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")

@@ -10,11 +10,13 @@ import email.utils
 from collections.abc import Sequence
 
 from ..config import GameConfig
+from ..press.clean import normalise
 from ..press.letter import Letter
 from ..service.addresses import plus_tag
 from ..store import UnitOfWork
 from .addressing import GameRef
 from .auth import identify, take_password
+from .history import new_text
 from .message import InboundMail
 from .relayable import extract
 
@@ -41,7 +43,7 @@ def read_letter(
         subject=mail.subject,
         games=tuple(ref.game for ref in refs),
         aliases=tuple(ref.alias or "" for ref in refs),
-        text=text,
+        text=letter_text(text),
         images=content.images,
         dropped=content.dropped,
         identity_problem=identity.problem,
@@ -50,6 +52,12 @@ def read_letter(
         addresses=(*mail.reply_to, mail.return_path, *addresses),
         header_names=names,
     )
+
+
+def letter_text(text: str) -> str:
+    """The new text the press gets: quotes, reply history and signatures are not relayed
+    (normalised first, so a zero-width character does not hide a quote mark)."""
+    return new_text(normalise(text))
 
 
 def _referee_mailbox(address: str, referee: str, separator: str) -> bool:

@@ -31,6 +31,7 @@ from .commands.base import Command, Request
 from .commands.help import send_help
 from .commands.replies import reason_text, refuse
 from .guards import NO_SENDER, RateLimiter, own_copy, should_not_answer
+from .history import line_kinds
 from .letters import read_letter
 from .message import InboundMail
 
@@ -252,7 +253,7 @@ def _unknown_word(a: Arrival) -> Handled | None:
     if a.command[0] is not DEFAULT or not (len(first) > 2 and first.isalpha() and first.isupper()):
         return None
     game = a.known_game
-    report = parse_orders(a.svc.boards(game.variant), body, lang=game.language)
+    report = parse_orders(a.svc.boards(game.variant), body, lang=game.language, classify=line_kinds)
     if not all(line.status == IGNORED for line in report.lines):
         return None
     send_help(_request(a), reason_text("unknown_command", a.lang, command=first))

@@ -1,10 +1,10 @@
 """Press text made anonymous: what the sender wrote, without what reveals who wrote it.
 
 Pure functions. The order: normalise (NFKC folds full-width "＠" and the like; zero-width
-and control characters go), cut quotes, reply headers, forwarded history, signatures and
-"sent from my phone" lines (``game.mail_text.line_kinds``, shared with the order reader),
-then scrub every mail address and every known trace of the
-sender (names, address local part, host) from what remains.
+and control characters go), then scrub every mail address and every known trace of the
+sender (names, address local part, host). Quotes, reply headers, forwarded history,
+signatures and "sent from my phone" lines are gone already: the mail layer keeps only
+the new text (``mail/history.py``, the order reader's classifier too).
 """
 
 from __future__ import annotations
@@ -12,8 +12,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-
-from ..game.mail_text import TEXT, line_kinds
 
 REMOVED_IT = "[rimosso]"
 REMOVED_EN = "[removed]"
@@ -32,15 +30,6 @@ def normalise(text: str) -> str:
     text = unicodedata.normalize("NFKC", text.replace("\r\n", "\n").replace("\r", "\n"))
     text = _INVISIBLE.sub("", text.replace("\t", " "))
     return _CONTROL.sub("", text)
-
-
-def cut_history(text: str) -> str:
-    """Only the sender's new text: quotes, reply headers, pasted or forwarded history,
-    signatures and "Sent from my ..." lines go (the order reader's routine, so the
-    press and the orders agree on what a reply carries)."""
-    lines = text.split("\n")
-    kept = [line.rstrip() for line, kind in zip(lines, line_kinds(lines)) if kind == TEXT]
-    return _tidy("\n".join(kept))
 
 
 def identity_needles(
@@ -90,7 +79,7 @@ def scrub(text: str, needles: Iterable[str], removed: str = REMOVED_IT) -> str:
 
 
 def clean_body(text: str, needles: Iterable[str], removed: str = REMOVED_IT) -> str:
-    return _tidy(scrub(cut_history(normalise(text)), needles, removed))
+    return _tidy(scrub(normalise(text), needles, removed))
 
 
 def clean_subject(subject: str, needles: Iterable[str], removed: str = REMOVED_IT) -> str:

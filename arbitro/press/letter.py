@@ -19,7 +19,7 @@ class Letter:
     subject: str
     games: tuple[str, ...]  # the game named by each relay address it went to
     aliases: tuple[str, ...]  # the nation alias of each of those addresses
-    text: str  # the relayable text (plain, else visible HTML), password line taken out
+    text: str  # the relayable new text (plain, else visible HTML): no password line, quotes or signature
     images: tuple[Image, ...]  # re-drawn; empty unless the game allows images
     dropped: int  # attachments (or images over the limits) not relayed
     identity_problem: str | None  # "no_password" | "wrong_password" | "not_player" | None

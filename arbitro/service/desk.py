@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 
+from ..game.reading.lines import Classifier
 from ..store import GameStatus, NotFound, UnitOfWork
 from ..store.models import Game
 from . import clock, gm, lifecycle, submit
@@ -36,14 +37,14 @@ class Desk:
     # -- players -----------------------------------------------------------
 
     def submit_orders(self, address: str, text: str, mail_id: int | None = None,
-                      phase: str | None = None) -> OrderReply:
+                      phase: str | None = None, classify: Classifier | None = None) -> OrderReply:
         return submit.submit_orders(self.svc, self.uow, self.game_id, address, text, self.now,
-                                    mail_id, phase)
+                                    mail_id, phase, classify)
 
     def submit_ballot(self, voter_address: str, for_power: str, text: str,
-                      mail_id: int | None = None) -> OrderReply:
+                      mail_id: int | None = None, classify: Classifier | None = None) -> OrderReply:
         return submit.submit_ballot(self.svc, self.uow, self.game_id, voter_address, for_power,
-                                    text, self.now, mail_id)
+                                    text, self.now, mail_id, classify)
 
     def set_preferences(self, address: str, powers: Sequence[str]) -> PreferencesReply:
         return submit.set_preferences(self.svc, self.uow, self.game_id, address, powers, self.now)

@@ -12,7 +12,7 @@ from ..config.game import power_key
 from ..game.board import Board
 from ..game.orders import Order
 from ..game.position import Phase, PhaseError
-from ..game.reading.lines import parse_orders
+from ..game.reading.lines import Classifier, parse_orders
 from ..game.reading.reports import IGNORED, OK, ParseReport
 from ..reports import order_text
 from ..store import GameStatus, PlayerStatus, PowerStatus, UnitOfWork
@@ -126,7 +126,7 @@ def _read_orders(report: ParseReport) -> list[Order]:
 
 def submit_orders(
     svc: Services, uow: UnitOfWork, game_id: str, address: str, text: str, now: datetime,
-    mail_id: int | None = None, phase_code: str | None = None,
+    mail_id: int | None = None, phase_code: str | None = None, classify: Classifier | None = None,
 ) -> OrderReply:
     found = _locked_player(svc, uow, game_id, address)
     if isinstance(found, OrderReply):
@@ -149,6 +149,7 @@ def submit_orders(
     report = parse_orders(
         ctx.board, text, power=power, position=position, lang=lang,
         strict_support=ctx.config.strict_support, infer_single_coast=ctx.config.infer_single_coast,
+        classify=classify,
     )
     parsed = lines_json(ctx.board, report)
     lines = _order_lines(ctx.board, report)
@@ -251,7 +252,7 @@ def ballot_target_ok(uow: UnitOfWork, game_id: str, for_power: str) -> bool:
 
 def submit_ballot(
     svc: Services, uow: UnitOfWork, game_id: str, voter_address: str, for_power: str, text: str,
-    now: datetime, mail_id: int | None = None,
+    now: datetime, mail_id: int | None = None, classify: Classifier | None = None,
 ) -> OrderReply:
     found = _locked_player(svc, uow, game_id, voter_address)
     if isinstance(found, OrderReply):
@@ -282,6 +283,7 @@ def submit_ballot(
     report = parse_orders(
         ctx.board, text, power=target, position=position, lang=lang,
         strict_support=ctx.config.strict_support, infer_single_coast=ctx.config.infer_single_coast,
+        classify=classify,
     )
     parsed = lines_json(ctx.board, report)
     read = _read_orders(report)

@@ -261,3 +261,23 @@ def test_r_mail_2_no_password_line_reaches_the_orders_on_file_even_from_history(
     assert handler.handle(mail(player, body), NOW) == "processed"
     (sub,) = orders_on_file(store)
     assert pw not in sub.text and "PASSWORD" not in sub.text
+
+
+def test_the_mail_layer_classifies_a_reply_and_the_raw_body_is_kept(setup):
+    """The order command hands the reader the reply's lines classified: the quoted and
+    pasted orders are ignored (not read, not "superseded"), while the order text on file
+    stays the body as sent (less the password line)."""
+    store, _, handler, holders, _ = setup
+    player = holders["ITALY"]
+    body = (
+        f"PASSWORD {password_of(player)}\nA Ven - Tri\n\n"
+        "Il giorno lun 7 dic 2026 alle 10:00 Mario <mario@example.org> ha scritto:\n"
+        "> A Ven - Pie\n> F Nap - Tyn\n-- \nMario\nA Rom - Apu\n"
+    )
+    assert handler.handle(mail(player, body), NOW) == "processed"
+    (sub,) = orders_on_file(store)
+    read = [(ln["line"], ln["text"]) for ln in sub.parsed if ln["order"] is not None]
+    assert read == [(1, "A Ven - Tri")]
+    codes = {ln["text"]: ln["code"] for ln in sub.parsed if ln["status"] == "ignored"}
+    assert codes["> A Ven - Pie"] == "quoted" and codes["A Rom - Apu"] == "signature"
+    assert "> A Ven - Pie" in sub.text and "A Rom - Apu" in sub.text

@@ -12,6 +12,7 @@ from arbitro.contract import position_from_json
 from arbitro.game.orders import ENGLISH, format_order
 from arbitro.game.position import start_position
 from arbitro.game.reading.lines import parse_orders
+from arbitro.mail.history import line_kinds
 from arbitro.variants import load_board
 from arbitro.words.lines import line_message
 
@@ -41,7 +42,7 @@ def test_line_reads_as_expected(group: dict[str, Any], entry: list[str]) -> None
     code = entry[3] if len(entry) > 3 else None
     report = parse_orders(
         BOARD, text, power=group.get("power"), position=_position(group.get("position", "none")),
-        lang=group.get("lang", "it"),
+        lang=group.get("lang", "it"), classify=line_kinds,  # each line as a mail's, like `arbitro parse`
     )
     first = report.lines[0]
     got = (first.status, format_order(first.order, ENGLISH) if first.order else "")

@@ -11,11 +11,11 @@ from argparse import Namespace
 from pathlib import Path
 
 from arbitro.cli import parse as parse_cli
-from arbitro.game.mail_text import mail_lines
 from arbitro.game.orders import ENGLISH, format_order
 from arbitro.game.position import start_position
 from arbitro.game.reading.lines import parse_orders
 from arbitro.game.reading.reports import IGNORED, OK, VOID
+from arbitro.mail.history import line_kinds, mail_lines
 from arbitro.mail.html_text import html_to_text
 from arbitro.variants import load_board
 
@@ -48,7 +48,7 @@ Il giorno lun 3 mar 2025 alle ore 10:12 Mario <mario@example.org> ha scritto:
 
 
 def test_messy_real_looking_mail_parses() -> None:
-    report = parse_orders(BOARD, MESSY, power="AUSTRIA", position=start_position(BOARD))
+    report = parse_orders(BOARD, MESSY, power="AUSTRIA", position=start_position(BOARD), classify=line_kinds)
     assert [format_order(o, ENGLISH) for o in report.orders] == ["A VIE - GAL", "A BUD S A VIE - GAL", "F TRI H"]
     by_line = {r.line: r for r in report.lines}
     # R-ORD-4: unclear support; nobody stands in Galicia, the mail moves Vienna there
@@ -67,7 +67,7 @@ def test_html_only_body_is_read_as_text() -> None:
         "<p>ORDINI&nbsp;FRANCIA</p><p>A Par - Bor<br>A Mar APP A Par &ndash; Bor<br/>F Bre - MAN</p>"
         "<blockquote><p>A Par - Pic</p></blockquote><div>-- <br>Luigi</div></body></html>"
     )
-    report = parse_orders(BOARD, html_to_text(html), power="FRANCE", position=start_position(BOARD))
+    report = parse_orders(BOARD, html_to_text(html), power="FRANCE", position=start_position(BOARD), classify=line_kinds)
     assert [format_order(o, ENGLISH) for o in report.orders] == ["A PAR - BUR", "A MAR S A PAR - BUR", "F BRE - ENG"]
     assert any(r.code == "quoted" for r in report.lines)
     assert "color" not in html_to_text(html)

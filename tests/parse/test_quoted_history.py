@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 from client_replies import STYLES, outlook_html, reply
 
-from arbitro.game.mail_text import QUOTED, REPLY_HEADER, SIGNATURE, TEXT, mail_lines
 from arbitro.game.orders import ENGLISH, format_order
 from arbitro.game.position import start_position
 from arbitro.game.reading.lines import parse_orders
 from arbitro.game.reading.reports import IGNORED
+from arbitro.mail.history import QUOTED, REPLY_HEADER, SIGNATURE, TEXT, line_kinds, mail_lines
 from arbitro.mail.html_text import html_to_text
 from arbitro.variants import load_board
 
@@ -37,7 +37,7 @@ def test_the_earlier_mail_is_ignored_whatever_the_client(style: str) -> None:
     lang = "en" if style.endswith("_en") else "it"
     new, old = (NEW_EN, OLD_EN) if lang == "en" else (NEW_IT, OLD_IT)
     body = reply(style, new, old)
-    report = parse_orders(BOARD, body, power="FRANCE", position=start_position(BOARD), lang=lang)
+    report = parse_orders(BOARD, body, power="FRANCE", position=start_position(BOARD), lang=lang, classify=line_kinds)
     assert [format_order(o, ENGLISH) for o in report.orders] == WANTED
     history = [r for r in report.lines if "Pic" in r.text or "Mao" in r.text or "MAT" in r.text]
     assert len(history) == 2  # "A Par - Pic" and "F Bre - MA*": seen, and ignored
@@ -50,7 +50,7 @@ def test_the_earlier_mail_is_ignored_whatever_the_client(style: str) -> None:
 
 def test_an_outlook_html_reply_ignores_the_pasted_mail() -> None:
     body = html_to_text(outlook_html(["A Par - Bur", "A Mar - Spa", "F Bre - MAN"], ["A Par - Pic", "A Mar XXX"]))
-    report = parse_orders(BOARD, body, power="FRANCE", position=start_position(BOARD))
+    report = parse_orders(BOARD, body, power="FRANCE", position=start_position(BOARD), classify=line_kinds)
     assert [format_order(o, ENGLISH) for o in report.orders] == WANTED
     assert [r.code for r in report.lines if "Pic" in r.text] == ["quoted"]
 
@@ -64,13 +64,13 @@ def test_reply_header_kinds_line_by_line() -> None:
 def test_quotes_with_answers_between_them_keep_the_answers() -> None:
     body = ("On Mon, Dec 7, 2026 at 10:00 AM GM <gm@x.org> wrote:\n> France, your Paris army?\n"
             "A Par - Bur\n> And Brest?\nF Bre - MAN\n-- \nLuigi")
-    report = parse_orders(BOARD, body, power="FRANCE", position=start_position(BOARD), lang="en")
+    report = parse_orders(BOARD, body, power="FRANCE", position=start_position(BOARD), lang="en", classify=line_kinds)
     assert [format_order(o, ENGLISH) for o in report.orders] == ["A PAR - BUR", "F BRE - ENG"]
 
 
 def test_a_rule_under_a_header_is_not_a_signature_when_orders_follow() -> None:
     body = "ORDINI FRANCIA\n==============\nA Par - Bur\n--------------\nA Mar - Spa\n______\nLuigi\nA Par - Gas ;)"
-    report = parse_orders(BOARD, body, power="FRANCE", position=start_position(BOARD))
+    report = parse_orders(BOARD, body, power="FRANCE", position=start_position(BOARD), classify=line_kinds)
     assert [format_order(o, ENGLISH) for o in report.orders] == ["A PAR - BUR", "A MAR - SPA"]
     assert [r.code for r in report.lines if r.text == "Luigi"] == ["signature"]
 
@@ -84,7 +84,7 @@ def test_phone_taglines_are_signatures_not_text() -> None:
 
 def test_a_sentence_ending_in_ha_scritto_does_not_hide_the_orders_below() -> None:
     body = "Come Mario ha scritto:\nA Par - Bur\nA Mar - Spa"
-    report = parse_orders(BOARD, body, power="FRANCE", position=start_position(BOARD))
+    report = parse_orders(BOARD, body, power="FRANCE", position=start_position(BOARD), classify=line_kinds)
     assert [format_order(o, ENGLISH) for o in report.orders] == ["A PAR - BUR", "A MAR - SPA"]
 
 
@@ -102,5 +102,15 @@ def test_arbitro_parse_ignores_outlook_history() -> None:
 
 def test_a_letter_heading_on_top_is_not_history() -> None:
     body = "Da: Francia\nA: Arbitro\nOggetto: ordini di primavera\n\nA Par - Bur\nA Mar - Spa"
-    report = parse_orders(BOARD, body, power="FRANCE", position=start_position(BOARD))
+    report = parse_orders(BOARD, body, power="FRANCE", position=start_position(BOARD), classify=line_kinds)
     assert [format_order(o, ENGLISH) for o in report.orders] == ["A PAR - BUR", "A MAR - SPA"]
+
+
+def test_the_reader_reads_every_line_unless_the_mail_layer_classifies() -> None:
+    # The single orders of the command-line contract need no classification; a mail does.
+    body = "A Par - Bur\n-- \nA Mar - Spa\n"
+    plain = parse_orders(BOARD, body, power="FRANCE", position=start_position(BOARD))
+    assert [format_order(o, ENGLISH) for o in plain.orders] == ["A PAR - BUR", "A MAR - SPA"]
+    mail = parse_orders(BOARD, body, power="FRANCE", position=start_position(BOARD), classify=line_kinds)
+    assert [format_order(o, ENGLISH) for o in mail.orders] == ["A PAR - BUR"]
+    assert [(r.line, r.code) for r in mail.lines if r.status == IGNORED] == [(2, "signature"), (3, "signature")]

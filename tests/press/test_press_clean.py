@@ -10,6 +10,7 @@ from client_replies import STYLES, outlook_html, reply
 from PIL import Image
 
 from arbitro.config import parse_config
+from arbitro.mail.letters import letter_text
 from arbitro.mail.relayable import extract
 from arbitro.mail.visible_html import visible_text
 from arbitro.press import aliases, clean
@@ -17,6 +18,13 @@ from arbitro.press.clean import clean_body, clean_subject, identity_needles
 from arbitro.variants import load_board
 
 BOARD = load_board("standard")
+
+
+def relayed(text: str, needles: tuple[str, ...]) -> str:
+    """The body as the relay sends it: the mail layer keeps the new text, the press scrubs."""
+    return clean_body(letter_text(text), needles)
+
+
 NEEDLES = identity_needles(["Mario Rossi"], ["mario.rossi78@studio-rossi.it"], ["Anna Bianchi"])
 
 
@@ -48,40 +56,41 @@ def test_signature_quotes_and_phone_lines_go() -> None:
         "Inviato da iPhone\n"
         "-- \nMario Rossi\nTel. 333 1234567\nmario.rossi78@studio-rossi.it\n"
     )
-    out = clean_body(text, NEEDLES)
+    out = relayed(text, NEEDLES)
     assert out == "Ciao Germania,\nattacchiamo insieme?\n\nrisposta in linea"
 
 
 def test_outlook_history_and_forward_markers_cut_the_rest() -> None:
     text = "Va bene.\n\nFrom: Anna Bianchi\nSent: Monday\nTo: someone\nSubject: x\n\nold text"
-    assert clean_body(text, NEEDLES) == "Va bene."
+    assert relayed(text, NEEDLES) == "Va bene."
     text = "Ok!\n-----Original Message-----\nFrom: x@y.it\nbla"
-    assert clean_body(text, NEEDLES) == "Ok!"
-    assert clean_body("Sì.\nSent from my Galaxy\n", NEEDLES) == "Sì."
+    assert relayed(text, NEEDLES) == "Ok!"
+    assert relayed("Sì.\nSent from my Galaxy\n", NEEDLES) == "Sì."
 
 
 @pytest.mark.parametrize("style", STYLES)
 def test_every_client_reply_style_keeps_only_the_new_text(style: str) -> None:
     new = "Caro Zar,\nproponiamo un'alleanza contro la Turchia.\nIl Kaiser"
     old = "Ordini:\nA Mos - Ukr\nSegreto: attacco la Germania\nMario Rossi"
-    assert clean_body(reply(style, new, old), NEEDLES) == new
+    assert relayed(reply(style, new, old), NEEDLES) == new
 
 
 def test_an_outlook_html_reply_keeps_only_the_new_text() -> None:
     body = outlook_html(["Alleanza?"], ["Segreto: attacco la Germania"])
-    assert clean_body(visible_text(body), NEEDLES) == "Alleanza?"
+    assert relayed(visible_text(body), NEEDLES) == "Alleanza?"
 
 
 def test_the_press_has_no_copy_of_the_history_patterns() -> None:
-    # one routine (game.mail_text.line_kinds) says what a reply carries, for orders and press
-    assert not any(hasattr(clean, name) for name in ("_DEVICE", "_FORWARD", "_REPLY_END", "_outlook_block"))
+    # one routine (mail.history.line_kinds) says what a reply carries, for orders and press
+    assert not any(hasattr(clean, name) for name in ("_DEVICE", "_FORWARD", "_REPLY_END", "_outlook_block",
+                                                 "line_kinds", "cut_history"))
 
 
 def test_addresses_names_local_parts_and_hosts_are_scrubbed() -> None:
     text = ("Sono Mario, scrivimi a m\u200bario.rossi78@studio-rossi.it o a "
             "ｍａｒｉｏ＠ｅｘａｍｐｌｅ.ｉｔ; il mio sito è studio-rossi.it; "
             "salutami Anna Bianchi. mario.rossi78 ROSSI")
-    out = clean_body(text, NEEDLES)
+    out = relayed(text, NEEDLES)
     for needle in ("mario", "rossi", "studio-rossi", "@", "anna bianchi"):
         assert needle not in out.lower()
     assert "Sono [rimosso], scrivimi" in out
@@ -89,7 +98,7 @@ def test_addresses_names_local_parts_and_hosts_are_scrubbed() -> None:
 
 def test_a_name_inside_a_longer_word_stays() -> None:
     needles = identity_needles(["Ugo Mari"], ["ugo@mari.it"])
-    assert clean_body("Le marine del Mariano, Mari!", needles) == "Le marine del Mariano, [rimosso]!"
+    assert relayed("Le marine del Mariano, Mari!", needles) == "Le marine del Mariano, [rimosso]!"
 
 
 def test_subject_injection_and_names_are_cleaned() -> None:

@@ -1,20 +1,25 @@
 """Read a player's order mail: every line judged ok, void or ignored (R-ORD-1..7).
 
-``parse_orders`` takes the mail body as text (HTML-only bodies too) and gives a
-report per order (line number, text, status, the Order, what to tell the player
+``parse_orders`` takes the text of orders (the mail layer converts HTML first) and
+gives a report per order (line number, text, status, the Order, what to tell the player
 as codes and arguments, and a "did you mean" suggestion). It never raises: whatever
 a player writes is data. The board, and the position when given, settle what
 the words alone leave open: an omitted unit type, a code naming two provinces
 (``Liv``), a coast. The strict support syntax of the Italian rules (R-ORD-4) is
 the default.
+
+What a reply carries besides new text (quotes, reply headers, signatures) is the
+mail layer's to say (``mail/history.py``): it hands ``classify``, which gives the
+kind of every line; a line of any kind but ``TEXT`` is ignored, its kind the code.
+Without it every line is read (the command line's single orders).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 
 from ..board import Board
-from ..mail_text import QUOTED, REPLY_HEADER, SIGNATURE, TEXT, mail_lines
 from ..names import NameIndex, fold, name_index
 from ..order_words import (
     BUILD,
@@ -45,6 +50,11 @@ from .grammar import drafts_of
 from .reports import IGNORED, VOID, Context, LineReport, ParseReport, note
 from .words import is_adjusting, read_prepositions
 
+TEXT = "text"  # the kind of line that is read
+# The lines of a text and what looks like an order -> the kind of every line. What looks
+# like an order matters below a divider: "ORDINI" underlined is not a signature.
+Classifier = Callable[[Sequence[str], Callable[[str], bool]], Sequence[str]]
+
 
 def parse_orders(
     board: Board,
@@ -56,9 +66,11 @@ def parse_orders(
     lang: str = "it",
     strict_support: bool = True,
     infer_single_coast: bool = True,
+    classify: Classifier | None = None,
 ) -> ParseReport:
     try:
-        return _parse(board, text, power, position, phase_kind, lang, strict_support, infer_single_coast)
+        return _parse(board, text, power, position, phase_kind, lang, strict_support, infer_single_coast,
+                      classify)
     except Exception as exc:  # noqa: BLE001 — a bug must not lose a player's mail: report it as data
         return ParseReport(
             (LineReport(0, text[:200], VOID, None, "internal", note("internal", type(exc).__name__)),), lang
@@ -106,7 +118,7 @@ _MODE_WORDS = {
 
 def _parse(
     board: Board, text: str, power: str | None, position: Position | None, phase_kind: str | None,
-    lang: str, strict: bool, infer: bool,
+    lang: str, strict: bool, infer: bool, classify: Classifier | None,
 ) -> ParseReport:
     lang = "it" if lang not in ("it", "en") else lang
     phase = phase_kind or (position.phase.kind if position is not None else None)
@@ -115,12 +127,18 @@ def _parse(
     def is_order(line: str) -> bool:  # what a divider line may have below it and still be orders
         return _looks_like_order(lex(_strip_bullet(line), ctx.ix, lang=ctx.lang), ctx.ix)
 
-    for ml in mail_lines(text if isinstance(text, str) else str(text), keeps=is_order):
-        if ml.kind != TEXT:
-            code = {QUOTED: "quoted", SIGNATURE: "signature", REPLY_HEADER: "reply_header"}[ml.kind]
-            reports.append(LineReport(ml.number, ml.text, IGNORED, None, code, note(code)))
+    text = text if isinstance(text, str) else str(text)
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    kinds = classify(lines, is_order) if classify is not None else ()
+    for number, raw in enumerate(lines, start=1):
+        stripped = raw.strip()
+        if not stripped:
             continue
-        reports.extend(_line(ctx, ml.number, ml.text))
+        kind = kinds[number - 1] if number <= len(kinds) else TEXT
+        if kind != TEXT:
+            reports.append(LineReport(number, stripped, IGNORED, None, kind, note(kind)))
+            continue
+        reports.extend(_line(ctx, number, stripped))
     return ParseReport(tuple(within_allowance(ctx, one_per_unit(ctx, reports))), lang)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...words import say
+from ..history import line_kinds
 from .base import Request
 from .replies import refuse
 
@@ -22,7 +23,7 @@ class Ballot:
                           problem=say(req.lang, "command.vote.usage"))
         for_power = req.words[0]
         text = " ".join(req.words[1:]) + "\n" + req.text
-        reply = req.desk.submit_ballot(player.address, for_power, text, req.mail_id)
+        reply = req.desk.submit_ballot(player.address, for_power, text, req.mail_id, classify=line_kinds)
         return f"ballot for {for_power} {reply.status}" + (f" ({reply.reason})" if reply.reason else "")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..history import line_kinds
 from .base import Request
 
 
@@ -13,7 +14,7 @@ class Orders:
     def run(self, req: Request) -> str:
         player = req.identity.player
         assert player is not None
-        reply = req.desk.submit_orders(player.address, req.text, req.mail_id)
+        reply = req.desk.submit_orders(player.address, req.text, req.mail_id, classify=line_kinds)
         return f"orders {reply.power or '-'} {reply.status}" + (f" ({reply.reason})" if reply.reason else "")
 
 

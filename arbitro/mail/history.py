@@ -6,8 +6,10 @@ Thunderbird, Yahoo, phones; Italian and English), the earlier mail pasted below
 an Outlook-style ``Da:``/``Inviato:``/``A:``/``Oggetto:`` block or a "messaggio
 originale" marker, everything after a signature marker (``-- ``) and "Inviato
 da iPhone" lines. :func:`line_kinds` is the one routine that says so, for the
-order reader and for the press cleaner alike. HTML is the mail layer's business
-(``arbitro/mail/html_text.py``): the text comes here already converted.
+order reader and for the press cleaner alike: the mail layer classifies, the order
+reader (``game/reading/lines.py``) takes the kinds through ``parse_orders(classify=)``
+and the press cleaner gets only the new text (:func:`new_text`). HTML is converted
+before (``html_text.py``).
 """
 
 from __future__ import annotations
@@ -16,7 +18,10 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-QUOTED, SIGNATURE, REPLY_HEADER, TEXT = "quoted", "signature", "reply_header", "text"
+from ..game.reading.lines import TEXT
+
+# The other kinds are the order reader's codes for lines it ignores.
+QUOTED, SIGNATURE, REPLY_HEADER = "quoted", "signature", "reply_header"
 
 # "-- " (the standard marker) and lone dashes: the rest of the mail is a signature.
 _SIGNATURE = re.compile(r"^(--|—|–)\s*$")
@@ -78,7 +83,13 @@ def mail_lines(body: str, *, keeps: Callable[[str], bool] | None = None) -> list
     return out
 
 
-def line_kinds(lines: Sequence[str], *, keeps: Callable[[str], bool] | None = None) -> list[str]:
+def new_text(text: str) -> str:
+    """Only the sender's new text (for the press): every line of another kind goes."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return "\n".join(line.rstrip() for line, kind in zip(lines, line_kinds(lines)) if kind == TEXT)
+
+
+def line_kinds(lines: Sequence[str], keeps: Callable[[str], bool] | None = None) -> list[str]:
     """The kind of every line of a text mail (blank lines: TEXT).
 
     ``keeps`` says whether a line is worth keeping after a divider (for the order
