@@ -26,6 +26,7 @@ from harness import (
 )
 from mail.conftest import ImapAccount
 from mail.servers import SmtpSink
+from service.service_helpers import FALL_1901 as FALL
 from service.service_helpers import game_table
 
 from arbitro.contract import position_from_json, position_to_json
@@ -49,15 +50,6 @@ SPRING = {
 }
 LATE, LATE_ORDERS = "RUSSIA", ["A WAR - UKR", "A MOS - SEV", "F SEV - BLA", "F STP/SC - BOT"]
 MISSING = "TURKEY"
-FALL = {
-    "AUSTRIA": ["A SER H", "F ALB - GRE", "A GAL H"],
-    "ENGLAND": ["F NTH - NWY", "F NWG H", "A YOR H"],
-    "FRANCE": ["A BUR H", "A SPA H", "F MAO - POR"],
-    "GERMANY": ["A RUH - BUR", "A MUN S A RUH - BUR", "F DEN H"],
-    "ITALY": ["A VEN H", "A PIE H", "F ION - TUN"],
-    "RUSSIA": ["F BOT - SWE", "A UKR - RUM", "A SEV H", "F BLA H"],
-    "TURKEY": ["F ANK H", "A CON - BUL", "A SMY H"],
-}
 RETREAT = {"FRANCE": ["A BUR - PAR"]}
 WINTER = {"FRANCE": ["F BRE B", "A MAR B"], "GERMANY": ["F KIE B"]}
 
