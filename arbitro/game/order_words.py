@@ -90,8 +90,10 @@ _ELISION = re.compile(r"\b(d|l|dell|nell|all|sull|dall|un|coll)['’`]", re.IGNO
 _JOINED = re.compile(r"\b(mid|north|nord|south|east|west|st|n|s|e|w)\s*[-–]\s*(?=atl|afr|med|pet|pie)", re.IGNORECASE)
 # what must follow a joined name's dash: a cheap test before the costly _JOINED
 _JOINED_END = re.compile(r"atl|afr|med|pet|pie", re.IGNORECASE)
-# "S. Pietroburgo", "S.Pietroburgo", "F S Pietroburgo": San, not a support ("S")
-_SAINT = re.compile(r"\bS(?:\s*\.\s*|(?<=\b[AaFf] S)\s+)(?=pie|pet)", re.IGNORECASE)
+# "S. Pietroburgo", "S.Pietroburgo", "F S Pietroburgo": a saint's abbreviation, not a support
+# ("S"), when the board has a name that the word completes (see _saint).
+_SAINT = re.compile(r"\bS(?:\s*\.\s*|(?<=\b[AaFf] S)\s+)([^\W\d_]{3,})", re.IGNORECASE)
+_SAINT_WORDS = ("san", "santo", "sankt", "saint", "st")
 _WORD = re.compile(r"[^\W_]+|[-/:;,?]")
 _HOLD_XS = re.compile(r"x{2,}")
 
@@ -106,21 +108,30 @@ _FIXED: dict[str, tuple[str, str] | None] = {
 _RESERVED = frozenset(_FIXED)
 
 
-def _normalised(text: str) -> str:
+def _saint(ix: NameIndex, m: re.Match[str]) -> str:
+    """ "S." read as the saint's word that makes a name of this board, else left as it is."""
+    word = fold(m.group(1))
+    for saint in _SAINT_WORDS:
+        if saint + word in ix.key_starts:
+            return f"{saint} {m.group(1)}"
+    return m.group(0)
+
+
+def _normalised(text: str, ix: NameIndex) -> str:
     """The line with arrows, elisions and joined names undone, marks made spaces."""
     if ">" in text:
         text = _ARROW.sub(" - ", text)
     if "'" in text or "’" in text or "`" in text:
         text = _ELISION.sub("", text)
     if ("S." in text or " S " in text or "s." in text or " s " in text) and _SAINT.search(text):
-        text = _SAINT.sub("San ", text)
+        text = _SAINT.sub(lambda m: _saint(ix, m), text)
     if ("-" in text or "–" in text) and _JOINED_END.search(text):
         text = _JOINED.sub(r"\1", text)
     return text.translate(_CHARS)
 
 
 def lex(text: str, ix: NameIndex, fuzzy: bool = False, lang: str = "it") -> list[Token]:
-    plain = _normalised(text)
+    plain = _normalised(text, ix)
     raw = _WORD.findall(plain)
     # ASCII text (nearly every order line) folds by lower() alone, word for word the same split
     low = _WORD.findall(plain.lower()) if plain.isascii() else [fold(w) for w in raw]

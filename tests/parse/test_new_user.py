@@ -48,3 +48,14 @@ def test_a_support_without_its_unit_is_a_precise_question() -> None:
     assert line.suggestion == "A BUD S A GAL H"  # the only Austrian unit that could
     (line,) = parse_orders(BOARD, "S A Gal H", power="AUSTRIA", position=SPRING, lang="en").lines
     assert line_message(BOARD, line, "en").startswith("incomplete order: which unit supports «A Gal H»?")
+
+
+def test_a_saint_abbreviated_is_read_from_the_boards_own_names() -> None:
+    """'S.' before a name is the saint's word of the board's name (San Francisco on the
+    Imperial map, as San Pietroburgo on the standard one), not a support."""
+    board = load_board("imperial1871")
+    report = parse_orders(board, "A S. Francisco H")
+    assert [format_order(o) for o in report.orders] == ["A SFO H"]
+    # a support written "S." stays a support where no name follows
+    spring = parse_orders(BOARD, "A Mar S. A Par - Bur", power="FRANCE", position=SPRING)
+    assert [format_order(o) for o in spring.orders] == ["A MAR S A PAR - BUR"]
