@@ -185,6 +185,12 @@ def holders(store: Store, game: str) -> dict[str, str]:
         return {p: pl.address for p, pl in uow.assignments.current(game).items()}
 
 
+async def seated(store: Store, game: str, powers: int = 7) -> dict[str, str]:
+    """Wait until the game has started with every power held; its holders' addresses."""
+    await until(lambda: len(holders(store, game)) == powers, what="game started")
+    return holders(store, game)
+
+
 def current_phase(store: Store, game: str) -> Any:
     with store.begin() as uow:
         return uow.phases.current(game)

@@ -17,9 +17,9 @@ from harness import (
     FakeClock,
     current_phase,
     daemon_config,
-    holders,
     order_mail,
     run,
+    seated,
     start_moment,
     until,
 )
@@ -60,8 +60,7 @@ def _spring_with_turkey_sent_while_down(
         try:
             store = first.store
             assert store is not None
-            await until(lambda: len(holders(store, GAME)) == 7, what="game started")
-            players = holders(store, GAME)
+            players = await seated(store, GAME)
             for power, lines in SPRING_1901.items():
                 if power != "TURKEY":
                     send(players[power], lines)

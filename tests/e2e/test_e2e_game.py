@@ -13,13 +13,13 @@ from harness import (
     FakeClock,
     current_phase,
     daemon_config,
-    holders,
     inbound_rows,
     order_mail,
     outbox_rows,
     queued,
     received,
     run,
+    seated,
     start_moment,
     to,
     until,
@@ -131,8 +131,7 @@ def test_a_game_by_mail(imap_account: ImapAccount, smtp_sink: SmtpSink, tmp_path
             store = daemon.store
             assert store is not None
             # The game is created and started by the first (scheduled) tick.
-            await until(lambda: len(holders(store, GAME)) == 7, what="game started")
-            players = holders(store, GAME)
+            players = await seated(store, GAME)
             await until(lambda: all(to(smtp_sink, a) for a in players.values()),
                         what="welcome mails")
 

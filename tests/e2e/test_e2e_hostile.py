@@ -13,12 +13,12 @@ from harness import (
     REFEREE,
     FakeClock,
     daemon_config,
-    holders,
     inbound_rows,
     order_mail,
     outbox_rows,
     queued,
     run,
+    seated,
     start_moment,
     to,
     until,
@@ -71,8 +71,7 @@ def test_hostile_mail(imap_account: ImapAccount, smtp_sink: SmtpSink, tmp_path: 
         try:
             store = daemon.store
             assert store is not None
-            await until(lambda: len(holders(store, GAME)) == 7, what="game started")
-            p = holders(store, GAME)
+            p = await seated(store, GAME)
             ids: dict[str, str] = {}
 
             def send(name: str, raw: bytes) -> None:

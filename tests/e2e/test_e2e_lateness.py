@@ -22,6 +22,7 @@ from harness import (
     order_mail,
     queued,
     run,
+    seated,
     start_moment,
     to,
     until,
@@ -70,8 +71,7 @@ def test_the_draw_by_mail(imap_account: ImapAccount, smtp_sink: SmtpSink, tmp_pa
             assert len(fingerprints) == 1
             clock.now = start_moment()
             await daemon.reschedule()
-            await until(lambda: len(holders(store, GAME)) == 7, what="game started")
-            players = holders(store, GAME)
+            players = await seated(store, GAME)
             await until(lambda: all(len(to(smtp_sink, a)) >= 2 for a in addresses), what="welcome")
             for address in addresses:
                 welcome = to(smtp_sink, address)[1].body
@@ -106,8 +106,7 @@ def test_lateness_only_through_the_bank_by_mail(imap_account: ImapAccount, smtp_
         try:
             store = daemon.store
             assert store is not None
-            await until(lambda: len(holders(store, GAME)) == 7, what="game started")
-            players = holders(store, GAME)
+            players = await seated(store, GAME)
 
             # Spring: Turkey is late a day and spends its one-day bank.
             for power, lines in SPRING_1901.items():

@@ -14,11 +14,11 @@ from faults.longrun import note, sized
 from harness import (
     FakeClock,
     daemon_config,
-    holders,
     inbound_rows,
     order_mail,
     outbox_rows,
     run,
+    seated,
     start_moment,
     until,
 )
@@ -53,8 +53,7 @@ def test_no_address_or_password_in_info_logs(imap_account: ImapAccount, smtp_sin
         await daemon.start()
         try:
             store = daemon.store
-            await until(lambda: len(holders(store, GAME)) == 7, what="game started")
-            players = holders(store, GAME)
+            players = await seated(store, GAME)
             with store.begin() as uow:
                 secrets.update(p.reply_token for p in uow.players.list(GAME))
             to = f"arbitro+{GAME}@example.org"
