@@ -6,8 +6,9 @@ from .geometry import Geometry, GeometryError
 from .geometry_files import load_geometry
 from .model import Drawing
 from .options import NAMES, PALETTES, MapOptions
-from .raster import to_image
+from .raster import to_image, to_png
 from .svg import to_svg
 
 __all__ = ["NAMES", "PALETTES", "Drawing", "Geometry", "GeometryError", "MapOptions", "draw_map",
-           "load_geometry", "render_position", "render_svg", "to_image", "to_svg"]
+           "load_geometry", "render_position", "render_svg", "to_image", "to_png",
+           "to_svg"]

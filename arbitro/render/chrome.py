@@ -33,6 +33,7 @@ class Chrome:
         if results:
             text += f" · {say(lang, 'map.results')}"
         name = self.board.name.replace("_", " ").title()
+        pen.drawing.title, pen.drawing.lang = text, lang
         pen.rect_px((0, 0, self.width, height), PAPER)
         size = round(height * 0.52)
         pen.text_px((height * 0.35, height / 2), text, size, INK, bold=True)

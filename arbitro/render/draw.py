@@ -138,7 +138,8 @@ class _Map:
                 tries.append((self._name(code), NAME_SIZE, True))
             code_text = prov.code if self.lang == "en" else prov.code_it.upper()
             size = SEA_SIZE if sea else LAND_SIZE
-            tries += [(code_text, size, False), (code_text, size * 0.8, False)]
+            tries += [(code_text, size, False), (code_text, size * 0.8, False),
+                      (code_text, size * 0.65, False)]
             for text, size, whole in tries:
                 spot = self._try(pen, room, anchor, rings, text, size, whole)
                 if spot is not None:

@@ -156,12 +156,15 @@ def box_inside(box: Box, rings: Sequence[Sequence[Point]]) -> bool:
 
 
 # Canvas-unit offsets from the label point, nearest first: on the point, then rings
-# of eight directions, the horizontal ones first (a name reads best beside its spot).
+# of eight directions, the vertical ones first (a code reads best just above or below
+# its unit), then sixteen directions further out, for crowded corners.
 _DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0), (0.75, 0.75), (-0.75, 0.75),
                (0.75, -0.75), (-0.75, -0.75))
-OFFSETS: tuple[Point, ...] = ((0.0, 0.0),) + tuple(
-    (dx * d, dy * d) for d in (4.0, 7.0, 10.0, 13.0, 17.0, 21.0, 26.0, 32.0)
-    for dx, dy in _DIRECTIONS
+_SIXTEEN = tuple((math.cos(k * math.pi / 8), math.sin(k * math.pi / 8)) for k in range(16))
+OFFSETS: tuple[Point, ...] = (
+    ((0.0, 0.0),)
+    + tuple((dx * d, dy * d) for d in (4.0, 7.0, 10.0, 13.0, 17.0) for dx, dy in _DIRECTIONS)
+    + tuple((dx * d, dy * d) for d in (21.0, 25.0, 29.0, 33.0) for dx, dy in _SIXTEEN)
 )
 
 

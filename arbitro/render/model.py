@@ -89,6 +89,8 @@ class Drawing:
     background: Colour
     shapes: list[Shape] = field(default_factory=list)
     hatches: dict[str, Hatch] = field(default_factory=dict)
+    title: str = ""  # the title bar's words, also written into the file (PNG iTXt, SVG <title>)
+    lang: str = ""
 
     def add(self, shape: Shape) -> None:
         self.shapes.append(shape)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import functools
+import io
 import math
 from itertools import pairwise
 
 from PIL import Image, ImageChops, ImageDraw
+from PIL.PngImagePlugin import PngInfo
 
 from .model import Disc, Drawing, Hatch, Line, Poly, Rect, Text
 from .style import font
@@ -41,6 +43,18 @@ def to_image(drawing: Drawing) -> Image.Image:
             draw.text(s.at, s.text, fill=s.colour, font=font(s.size, s.bold), anchor=s.anchor,
                       stroke_width=s.stroke, stroke_fill=s.halo)
     return img
+
+
+def to_png(drawing: Drawing, compress_level: int = 1) -> bytes:
+    """PNG bytes with the map's title (and its language) in an iTXt chunk. A low
+    compression level by default: maps are drawn per phase and language, and speed matters
+    more than a few kilobytes."""
+    info = PngInfo()
+    if drawing.title:
+        info.add_itxt("Title", drawing.title, lang=drawing.lang)
+    out = io.BytesIO()
+    to_image(drawing).save(out, format="PNG", compress_level=compress_level, pnginfo=info)
+    return out.getvalue()
 
 
 def _w(width: float) -> int:

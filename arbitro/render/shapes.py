@@ -36,7 +36,8 @@ class Pen:
 
     def polygon(self, ring: Sequence[Point], fill: Colour | None, outline: Colour | None = None,
                 width: float = 1.0, hatch: str | None = None) -> None:
-        self.drawing.add(Poly(tuple(self.px(p) for p in ring), fill, outline,
+        s, dy = self.s, self.dy
+        self.drawing.add(Poly(tuple((x * s, y * s + dy) for x, y in ring), fill, outline,
                               max(1.0, width * self.s), self.layer, hatch))
 
     def line(self, pts: Sequence[Point], colour: Colour, width: float,

@@ -39,8 +39,11 @@ def to_svg(drawing: Drawing) -> str:
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{drawing.width}" height="{drawing.height}" '
-        f'viewBox="0 0 {drawing.width} {drawing.height}" font-family={quoteattr(FONT)}>',
+        f'viewBox="0 0 {drawing.width} {drawing.height}" font-family={quoteattr(FONT)}'
+        + (f" xml:lang={quoteattr(drawing.lang)}" if drawing.lang else "") + ">",
     ]
+    if drawing.title:
+        out.append(f"<title>{escape(drawing.title)}</title>")
     if drawing.hatches:
         out.append("<defs>" + "".join(_pattern(k, h) for k, h in drawing.hatches.items()) + "</defs>")
     out.append(f'<rect width="100%" height="100%" fill="{_c(drawing.background)}"/>')
