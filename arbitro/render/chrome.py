@@ -122,7 +122,7 @@ class Chrome:
 
     def _legend_rows(self) -> list[list[tuple[float, Icon, str]]]:
         size = self._legend_size()
-        icon_w, gap = 30 * self.scale, self._row_h() * 0.9
+        icon_w, gap = 34 * self.scale, self._row_h() * 0.9
         rows: list[list[tuple[float, Icon, str]]] = [[]]
         x = self._row_h() * 0.3
         for icon, text in self._items():
@@ -149,4 +149,4 @@ class Chrome:
             y = top + r * row_h + row_h * 0.6
             for x, icon, text in row:
                 icon(pen, x, y)
-                pen.text_px((x + 30 * self.scale + size * 0.4, y), text, size, INK)
+                pen.text_px((x + 34 * self.scale + size * 0.4, y), text, size, INK)

@@ -14,9 +14,9 @@ from ..game.orders import Build, Convoy, Disband, Move, Retreat, Support
 from ..game.outcome import PhaseOutcome
 from ..game.position import ADJUSTMENT, NEUTRAL, RETREAT, Position, Unit, make_position
 from ..words import lang_of
-from ..words.names import _from_catalog
+from ..words.names import province_name
 from .chrome import Chrome
-from .geometry import Geometry
+from .geometry import Geometry, Ring
 from .geometry_files import load_geometry
 from .labels import Room, box_inside, inside, obstacles_of, place
 from .model import BASE, LABEL, MARK, Box, Drawing, Hatch
@@ -59,7 +59,7 @@ def _shown_after(outcome: PhaseOutcome) -> Position:
     return make_position(nxt.phase, nxt.units, nxt.centres, listed)
 
 
-def _area(rings: tuple[tuple[tuple[float, float], ...], ...]) -> float:
+def _area(rings: tuple[Ring, ...]) -> float:
     return sum(abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in pairwise(r + r[:1]))) / 2 for r in rings)
 
 
@@ -83,8 +83,10 @@ class _Map:
         out = {}
         for i, power in enumerate(self.board.powers):
             angle, crossed = PATTERNS[i % len(PATTERNS)]
-            out[self.hatch[power]] = Hatch(darker(self.colour(power), 0.25), angle,
-                                           4.5 * self.scale, max(1.0, 0.9 * self.scale), crossed)
+            # lines a shade darker than the tint under them: seen, not loud
+            colour = blend(LAND, self.colour(power), min(1.0, TINT + 0.3))
+            out[self.hatch[power]] = Hatch(darker(colour, 0.15), angle, 6.5 * self.scale,
+                                           max(1.0, 0.8 * self.scale), crossed)
         return out
     # -- the board ----------------------------------------------------
 
@@ -135,7 +137,7 @@ class _Map:
             anchor = pen.px(self.geo.provinces[code].label)
             tries: list[tuple[str, float, bool]] = []
             if self.options.names == "full":
-                tries.append((self._name(code), NAME_SIZE, True))
+                tries.append((province_name(self.board, code, self.lang), NAME_SIZE, True))
             code_text = prov.code if self.lang == "en" else prov.code_it.upper()
             size = SEA_SIZE if sea else LAND_SIZE
             tries += [(code_text, size, False), (code_text, size * 0.8, False),
@@ -151,7 +153,7 @@ class _Map:
             room.add(obstacles_of([drawing.shapes[-1]])[0])  # names do not cover names
         pen.layer = MARK
 
-    def _try(self, pen: Pen, room: Room, anchor: tuple[float, float], rings: tuple,  # type: ignore[type-arg]
+    def _try(self, pen: Pen, room: Room, anchor: tuple[float, float], rings: tuple[Ring, ...],
              text: str, size: float, whole: bool) -> tuple[float, float] | None:
         px_size = max(6, round(size * pen.s))
         stroke = max(1, round(px_size / 7))
@@ -169,14 +171,6 @@ class _Map:
 
         found = place(room, anchor, measure, within, pen.s, loose=not whole)
         return None if found is None else found[0]
-
-    def _name(self, code: str) -> str:
-        prov = self.board.provinces[code]
-        if self.lang == "it":
-            return prov.name_it
-        if self.lang == "en":
-            return prov.name_en
-        return _from_catalog(self.lang, f"name.province.{code}") or prov.name_en
 
     def centres(self, pen: Pen, position: Position) -> None:
         for code, prov in self.board.provinces.items():

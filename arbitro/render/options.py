@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-NAMES = ("codes", "full")  # full: a province's whole name where it fits, its code elsewhere
-PALETTES = ("standard", "colourblind")  # colourblind: Okabe-Ito colours and a pattern per power
+# full: a province's whole name where it fits, its code elsewhere; colourblind: Okabe-Ito
+# colours and a pattern per power. The choices are the config's, said once there.
+from ..config.model import MAP_NAMES as NAMES
+from ..config.model import MAP_PALETTES as PALETTES
+
+__all__ = ["NAMES", "PALETTES", "MapOptions"]
 
 
 @dataclass(frozen=True)

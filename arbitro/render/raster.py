@@ -5,12 +5,13 @@ from __future__ import annotations
 import functools
 import io
 import math
+from collections.abc import Iterator
 from itertools import pairwise
 
 from PIL import Image, ImageChops, ImageDraw
 from PIL.PngImagePlugin import PngInfo
 
-from .model import Disc, Drawing, Hatch, Line, Poly, Rect, Text
+from .model import Disc, Drawing, Hatch, Line, Point, Poly, Rect, Text
 from .style import font
 
 
@@ -61,7 +62,7 @@ def _w(width: float) -> int:
     return max(1, round(width))
 
 
-def _dashes(points: tuple[tuple[float, float], ...], dash: tuple[float, float]):  # type: ignore[no-untyped-def]
+def _dashes(points: tuple[Point, ...], dash: tuple[float, float]) -> Iterator[tuple[Point, Point]]:
     on, off = dash
     for a, b in pairwise(points):
         length = math.dist(a, b)

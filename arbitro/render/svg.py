@@ -39,7 +39,9 @@ def to_svg(drawing: Drawing) -> str:
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{drawing.width}" height="{drawing.height}" '
-        f'viewBox="0 0 {drawing.width} {drawing.height}" font-family={quoteattr(FONT)}'
+        f'viewBox="0 0 {drawing.width} {drawing.height}" font-family={quoteattr(FONT)} '
+        # spaces in the table's lines are kept, as in the PNG
+        'xml:space="preserve" style="white-space:pre"'
         + (f" xml:lang={quoteattr(drawing.lang)}" if drawing.lang else "") + ">",
     ]
     if drawing.title:
