@@ -179,9 +179,9 @@ def place(
     """The first free spot near ``anchor`` (pixels) for a label whose box at a spot
     ``measure`` gives: first one ``within`` its province, then (``loose``) any."""
     spots = [(anchor[0] + dx * scale, anchor[1] + dy * scale) for dx, dy in OFFSETS]
-    boxes = [(p, measure(p)) for p in spots]
     for strict in (True, False) if loose else (True,):
-        for p, box in boxes:
+        for p in spots:
+            box = measure(p)
             if (not strict or within(box)) and room.free(box):
                 return p, box
     return None

@@ -3,6 +3,7 @@ lines with dashes, arrows, unit tokens."""
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 
@@ -13,6 +14,7 @@ from .style import HALO, INK, blend, darker, font
 Point = tuple[float, float]
 
 
+@functools.lru_cache(maxsize=4096)
 def text_box(text: str, size: int, bold: bool, anchor: str, stroke: int) -> Box:
     """The ink's box of ``text`` set at (0, 0), in pixels."""
     x0, y0, x1, y1 = font(size, bold).getbbox(text, anchor=anchor, stroke_width=stroke)
