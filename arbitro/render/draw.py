@@ -47,7 +47,7 @@ from .style import (
 from .svg import to_svg
 
 DISLODGED_OFFSET = (9.0, 8.0)
-LAND_SIZE, SEA_SIZE, NAME_SIZE = 8.4, 8.4, 7.4  # canvas units
+LAND_SIZE, SEA_SIZE, NAME_SIZE = 8.4, 8.4, 8.0  # canvas units
 
 
 def _shown_after(outcome: PhaseOutcome) -> Position:

@@ -83,6 +83,11 @@ def _shape(s: Poly | Line | Disc | Rect | Text) -> str:
         halo = (f' stroke="{_c(s.halo)}" stroke-width="{_n(2 * s.stroke)}" '
                 f'stroke-linejoin="round" paint-order="stroke"')
     weight = ' font-weight="bold"' if s.bold else ""
+    # The width Pillow measured with DejaVu: a reader lacking that font gets the same
+    # footprint, so a name placed clear of units stays clear.
+    length = s.box[2] - s.box[0] - 2 * s.stroke
+    if length > 0:
+        weight += f' textLength="{_n(length)}" lengthAdjust="spacingAndGlyphs"'
     return (f'<text x="{_n(s.at[0])}" y="{_n(s.at[1])}" font-size="{s.size}"{weight} '
             f'fill="{_c(s.colour)}" text-anchor="{_H_ANCHOR[s.anchor[0]]}" '
             f'dominant-baseline="{_V_BASELINE[s.anchor[1]]}"{halo}>{escape(s.text)}</text>')
