@@ -82,7 +82,8 @@ class _Map:
     def hatches(self) -> dict[str, Hatch]:
         out = {}
         for i, power in enumerate(self.board.powers):
-            angle, crossed = PATTERNS[i % len(PATTERNS)]
+            # past eight powers colours come round again, each time with other patterns
+            angle, crossed = PATTERNS[(i + 3 * (i // len(COLOURBLIND))) % len(PATTERNS)]
             # lines a shade darker than the tint under them: seen, not loud
             colour = blend(LAND, self.colour(power), min(1.0, TINT + 0.3))
             out[self.hatch[power]] = Hatch(darker(colour, 0.15), angle, 6.5 * self.scale,
@@ -108,6 +109,7 @@ class _Map:
                 pen.polygon(ring, None, COAST, 2.2)
         for code in lands:
             prov = board.provinces[code]
+            owner: str | None = None
             if prov.terrain is Terrain.IMPASSABLE:
                 fill = IMPASSABLE
             else:

@@ -48,6 +48,10 @@ def test_a_centre_is_drawn_by_its_owner_not_its_occupier(board, palette):
         assert land.fill == blend(LAND, owner_colour, TINT)
         if palette == "colourblind":
             assert land.hatch == owner.lower()
+    swi = geo.provinces["SWI"].shape[0][0]
+    (impassable,) = [p for p in drawing.shapes if isinstance(p, Poly) and p.fill is not None
+                     and p.points[0] == (swi[0] * s, swi[1] * s + title_h)]
+    assert impassable.hatch is None  # no one's land (it once took the last province's pattern)
 
 
 def _colour(board, drawing: Drawing, power: str, palette: str):
