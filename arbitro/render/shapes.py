@@ -151,6 +151,3 @@ def _bar(a: Point, b: Point, thick: float) -> list[Point]:
     # the muzzle a little wider than the breech
     return [(a[0] + nx * 0.8, a[1] + ny * 0.8), (b[0] + nx, b[1] + ny),
             (b[0] - nx, b[1] - ny), (a[0] - nx * 0.8, a[1] - ny * 0.8)]
-
-
-__all__ = ["CHROME", "UNIT_R", "Pen", "arrow", "cross", "shorten", "text_box", "unit_token"]
