@@ -1,4 +1,5 @@
-"""``arbitro render POS.json -o map.png [--orders RESULT.json]``: a position as a PNG."""
+"""``arbitro render POS.json -o map.png [--orders RESULT.json]``: a position as a PNG, or
+as SVG when the output ends in ``.svg`` (or ``--format svg``): the same drawing."""
 
 from __future__ import annotations
 
@@ -8,19 +9,29 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..config.model import LANGUAGES, MAP_NAMES, MAP_PALETTES
 from ..contract import ContractError, outcome_from_json, position_from_json
 from ..game.board import BoardError
 from ..variants import UnknownVariant, load_board
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p: argparse.ArgumentParser = sub.add_parser("render", help="draw a position (and a phase's results) as a PNG map")
+    p: argparse.ArgumentParser = sub.add_parser(
+        "render", help="draw a position (and a phase's results) as a PNG or SVG map")
     p.add_argument("position", metavar="POS.json", help="a position, in the adjudicate input shape")
-    p.add_argument("-o", "--output", required=True, metavar="map.png", help="where to write the PNG")
+    p.add_argument("-o", "--output", required=True, metavar="map.png",
+                   help="where to write the map (.svg: SVG, otherwise PNG)")
+    p.add_argument("--format", choices=("png", "svg"),
+                   help="the file's format (default: from the output's suffix)")
     p.add_argument("--orders", metavar="RESULT.json",
                    help="an adjudicate output: draw its orders and outcomes on the map")
-    p.add_argument("--lang", choices=("it", "en"), default="en", help="labels and title language")
+    p.add_argument("--lang", choices=LANGUAGES, default="en", help="labels and title language")
     p.add_argument("--width", type=int, default=1600, help="image width in pixels")
+    p.add_argument("--names", choices=MAP_NAMES, default="codes",
+                   help="province codes, or full names where they fit")
+    p.add_argument("--palette", choices=MAP_PALETTES, default="standard",
+                   help="the variant's colours, or colour-blind-safe colours with patterns")
+    p.add_argument("--no-legend", action="store_true", help="leave out the legend")
     return p
 
 
@@ -37,7 +48,7 @@ def _read(path: str, what: str) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..render import GeometryError, load_geometry, render_position
+    from ..render import GeometryError, MapOptions, draw_map, load_geometry, to_png, to_svg
 
     try:
         data = _read(args.position, "position")
@@ -50,9 +61,15 @@ def run(args: argparse.Namespace) -> int:
         if not 200 <= args.width <= 8000:
             raise ContractError("--width must be between 200 and 8000 pixels")
         outcome = outcome_from_json(board, position, results) if results is not None else None
-        image = render_position(board, load_geometry(board), position, outcome,
-                                lang=args.lang, width=args.width)
-        image.save(args.output, format="PNG", compress_level=1)  # fast; maps compress well anyway
+        options = MapOptions(names=args.names, palette=args.palette, legend=not args.no_legend)
+        drawing = draw_map(board, load_geometry(board), position, outcome, lang=args.lang,
+                           width=args.width, options=options)
+        fmt = args.format or ("svg" if args.output.lower().endswith(".svg") else "png")
+        out = Path(args.output)
+        if fmt == "svg":
+            out.write_text(to_svg(drawing), encoding="utf-8")
+        else:
+            out.write_bytes(to_png(drawing))  # compress level 1: fast; maps compress well
     except (ContractError, UnknownVariant, BoardError, GeometryError) as exc:
         print(f"arbitro render: {exc}", file=sys.stderr)
         return 2

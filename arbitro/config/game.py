@@ -16,6 +16,8 @@ from .model import (
     DEFAULTS,
     END_CONDITIONS,
     LANGUAGES,
+    MAP_NAMES,
+    MAP_PALETTES,
     PRESS_MODES,
     DaysOff,
     Deadlines,
@@ -79,6 +81,8 @@ def read_game(t: Table, server: ServerConfig | None) -> GameConfig:
         gm_password_hash=gm_hash,
         mailing_list=t.convert("mailing_list", values.address, None),
         press_options=read_press_options(t),
+        map_names=t.text("map_names", "codes", choices=MAP_NAMES) or "codes",
+        map_palette=t.text("map_palette", "standard", choices=MAP_PALETTES) or "standard",
     )
     t.finish()
     return game

@@ -13,6 +13,8 @@ ASSIGNMENTS = ("lot", "preferences")  # R-END-3
 PRESS_MODES = ("white", "grey", "none", "al_buio")  # al_buio: gunboat, R-MAIL-3
 END_CONDITIONS = ("centres", "temporale")  # R-END-1, R-END-2
 DEFAULTS = ("italian", "standard")
+MAP_NAMES = ("codes", "full")  # full: whole province names where they fit (arbitro/render)
+MAP_PALETTES = ("standard", "colourblind")
 TLS_MODES = ("ssl", "starttls", "none")
 
 
@@ -146,6 +148,8 @@ class GameConfig:
     gm_password_hash: str | None = field(repr=False)
     mailing_list: str | None  # replacement calls (R-ONP-4); None = the GM gets them
     press_options: PressOptions = field(default_factory=PressOptions)
+    map_names: str = "codes"
+    map_palette: str = "standard"
 
 
 @dataclass(frozen=True)

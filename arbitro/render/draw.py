@@ -1,4 +1,5 @@
-"""render_position: a position (and optionally a phase's results) as a PIL image."""
+"""draw_map: a position (and optionally a phase's results) as a drawing model, and that
+drawing as a PIL image (``render_position``) or SVG text (``render_svg``)."""
 
 from __future__ import annotations
 
@@ -6,37 +7,47 @@ import math
 from collections.abc import Mapping
 from itertools import pairwise
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from ..game.board import Board, Terrain, province_of
 from ..game.orders import Build, Convoy, Disband, Move, Retreat, Support
 from ..game.outcome import PhaseOutcome
 from ..game.position import ADJUSTMENT, NEUTRAL, RETREAT, Position, Unit, make_position
-from ..words import lang_of, say
-from ..words.names import power_name
-from .geometry import Geometry
+from ..words import lang_of
+from ..words.names import province_name
+from .chrome import Chrome
+from .geometry import Geometry, Ring
 from .geometry_files import load_geometry
+from .labels import Room, box_inside, inside, obstacles_of, place
+from .model import BASE, LABEL, MARK, Box, Drawing, Hatch
+from .options import MapOptions
 from .orders import Drawn, drawn_orders
-from .shapes import UNIT_R, Pen, arrow, cross, shorten, unit_token
+from .raster import to_image
+from .shapes import UNIT_R, Pen, arrow, cross, shorten, text_box, unit_token
 from .style import (
     BORDER,
     COAST,
+    COLOURBLIND,
     HALO,
     IMPASSABLE,
     INK,
     LAND,
     NEUTRAL_LAND,
     PAPER,
+    PATTERNS,
     SEA,
     SEA_BORDER,
+    SEA_INK,
     TINT,
+    Colour,
     blend,
     darker,
-    font,
     hex_colour,
 )
+from .svg import to_svg
 
 DISLODGED_OFFSET = (9.0, 8.0)
+LAND_SIZE, SEA_SIZE, NAME_SIZE = 8.4, 8.4, 8.0  # canvas units
 
 
 def _shown_after(outcome: PhaseOutcome) -> Position:
@@ -48,22 +59,42 @@ def _shown_after(outcome: PhaseOutcome) -> Position:
     return make_position(nxt.phase, nxt.units, nxt.centres, listed)
 
 
+def _area(rings: tuple[Ring, ...]) -> float:
+    return sum(abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in pairwise(r + r[:1]))) / 2 for r in rings)
+
+
 class _Map:
-    def __init__(self, board: Board, geo: Geometry, lang: str, width: int) -> None:
-        self.board, self.geo, self.lang = board, geo, lang_of(lang)
+    def __init__(self, board: Board, geo: Geometry, lang: str, width: int,
+                 options: MapOptions) -> None:
+        self.board, self.geo, self.lang, self.options = board, geo, lang_of(lang), options
         self.scale = width / geo.width
         self.width = width
-        self.colours = {n: hex_colour(p.colour) for n, p in board.powers.items()}
+        self.hatch: dict[str, str] = {}
+        if options.palette == "colourblind":
+            self.colours = {n: COLOURBLIND[i % len(COLOURBLIND)] for i, n in enumerate(board.powers)}
+            self.hatch = {n: n.lower() for n in board.powers}
+        else:
+            self.colours = {n: hex_colour(p.colour) for n, p in board.powers.items()}
 
-    def colour(self, power: str) -> tuple[int, int, int]:
+    def colour(self, power: str) -> Colour:
         return self.colours.get(power, (120, 120, 120))
 
+    def hatches(self) -> dict[str, Hatch]:
+        out = {}
+        for i, power in enumerate(self.board.powers):
+            # past eight powers colours come round again, each time with other patterns
+            angle, crossed = PATTERNS[(i + 3 * (i // len(COLOURBLIND))) % len(PATTERNS)]
+            # lines a shade darker than the tint under them: seen, not loud
+            colour = blend(LAND, self.colour(power), min(1.0, TINT + 0.3))
+            out[self.hatch[power]] = Hatch(darker(colour, 0.15), angle, 6.5 * self.scale,
+                                           max(1.0, 0.8 * self.scale), crossed)
+        return out
     # -- the board ----------------------------------------------------
 
     def base(self, pen: Pen, position: Position) -> None:
         geo, board = self.geo, self.board
         home = {t: p.name for p in board.powers.values() for t in p.home_territory}
-        pen.draw.rectangle((0, pen.dy, self.width, pen.dy + geo.height * self.scale), fill=SEA)
+        pen.rect_px((0, pen.dy, self.width, pen.dy + geo.height * self.scale), SEA, layer=BASE)
         for ring in geo.water:
             pen.polygon(ring, SEA)
         seas = [c for c, p in board.provinces.items() if p.terrain is Terrain.SEA]
@@ -78,13 +109,15 @@ class _Map:
                 pen.polygon(ring, None, COAST, 2.2)
         for code in lands:
             prov = board.provinces[code]
+            owner: str | None = None
             if prov.terrain is Terrain.IMPASSABLE:
                 fill = IMPASSABLE
             else:
                 owner = position.centres.get(code) if prov.supply_centre else home.get(code)
                 fill = blend(LAND, self.colour(owner), TINT) if owner and owner != NEUTRAL else LAND
+            hatch = self.hatch.get(owner) if owner and owner != NEUTRAL else None
             for ring in geo.provinces[code].shape:
-                pen.polygon(ring, fill, BORDER, 0.7)
+                pen.polygon(ring, fill, BORDER, 0.7, hatch)
         for a, b in geo.links:
             pa, pb = geo.provinces[a].unit, geo.provinces[b].unit
             pen.line([pa, pb], SEA_BORDER, 1.2)
@@ -93,12 +126,53 @@ class _Map:
                 for ring in geo.provinces[code].shape:
                     pen.polygon(ring, SEA, SEA_BORDER, 1.0)
 
-    def labels(self, pen: Pen) -> None:
-        for code, prov in self.board.provinces.items():
-            text = prov.code if self.lang == "en" else prov.code_it.upper()
+    def labels(self, pen: Pen, drawing: Drawing, top: float, bottom: float) -> None:
+        """Every province's name, placed clear of what the marks layer holds."""
+        room = Room(obstacles_of(drawing.layer(MARK)), (0.0, top, float(self.width), bottom))
+        pen.layer = LABEL
+        order = sorted(self.board.provinces, key=lambda c: (_area(self.geo.provinces[c].shape), c))
+        for code in order:
+            prov = self.board.provinces[code]
             sea = prov.terrain is Terrain.SEA
-            pen.text(self.geo.provinces[code].label, text, 8.0 if sea else 8.4,
-                     colour=(40, 70, 110) if sea else INK, bold=not sea)
+            colour = SEA_INK if sea else INK
+            rings = self.geo.provinces[code].shape
+            anchor = pen.px(self.geo.provinces[code].label)
+            tries: list[tuple[str, float, bool]] = []
+            if self.options.names == "full":
+                tries.append((province_name(self.board, code, self.lang), NAME_SIZE, True))
+            code_text = prov.code if self.lang == "en" else prov.code_it.upper()
+            size = SEA_SIZE if sea else LAND_SIZE
+            tries += [(code_text, size, False), (code_text, size * 0.8, False),
+                      (code_text, size * 0.65, False)]
+            for text, size, whole in tries:
+                spot = self._try(pen, room, anchor, rings, text, size, whole)
+                if spot is not None:
+                    break
+            else:  # nowhere free: the label point itself, as before the placement existed
+                spot = anchor
+                text, size = code_text, LAND_SIZE * 0.8
+            pen.text(pen.canvas(spot), text, size, colour=colour, bold=True)
+            room.add(obstacles_of([drawing.shapes[-1]])[0])  # names do not cover names
+        pen.layer = MARK
+
+    def _try(self, pen: Pen, room: Room, anchor: tuple[float, float], rings: tuple[Ring, ...],
+             text: str, size: float, whole: bool) -> tuple[float, float] | None:
+        px_size = max(6, round(size * pen.s))
+        stroke = max(1, round(px_size / 7))
+        x0, y0, x1, y1 = text_box(text, px_size, True, "mm", stroke)
+
+        def measure(p: tuple[float, float]) -> Box:
+            return (p[0] + x0, p[1] + y0, p[0] + x1, p[1] + y1)
+
+        def within(box: Box) -> bool:
+            c = pen.canvas(box[:2]), pen.canvas(box[2:])
+            cbox = (c[0][0], c[0][1], c[1][0], c[1][1])
+            if whole:
+                return box_inside(cbox, rings)
+            return inside(((cbox[0] + cbox[2]) / 2, (cbox[1] + cbox[3]) / 2), rings)
+
+        found = place(room, anchor, measure, within, pen.s, loose=not whole)
+        return None if found is None else found[0]
 
     def centres(self, pen: Pen, position: Position) -> None:
         for code, prov in self.board.provinces.items():
@@ -214,55 +288,6 @@ class _Map:
         pts.append(self.geo.unit_point(target))
         return pts
 
-    # -- title and table -----------------------------------------------
-
-    def title(self, pen: Pen, position: Position, results: bool, height: int) -> None:
-        lang = self.lang
-        ph = position.phase
-        text = f"{say(lang, f'season.{ph.season}')} {ph.year} · {say(lang, f'map.phase.{ph.kind}')}"
-        if results:
-            text += f" · {say(lang, 'map.results')}"
-        title = self.board.name.replace("_", " ").title()
-        pen.draw.rectangle((0, 0, self.width, height), fill=PAPER)
-        size = round(height * 0.52)
-        pen.draw.text((height * 0.35, height / 2), text, fill=INK, font=font(size, True), anchor="lm")
-        pen.draw.text((self.width - height * 0.35, height / 2), title, fill=(90, 90, 90),
-                      font=font(round(size * 0.7)), anchor="rm")
-
-    def table(self, draw: ImageDraw.ImageDraw, top: int, position: Position,
-              adjustments: Mapping[str, int], winner: str | None) -> None:
-        lang = self.lang
-        powers = sorted(self.board.powers.values(),
-                        key=lambda p: (-len(position.centres_of(p.name)), p.name))
-        cols = max(1, min(4, self.width // 360))
-        cell_w = self.width / cols
-        row_h = self._row_h()
-        size = round(row_h * 0.5)
-        for i, p in enumerate(powers):
-            x = (i % cols) * cell_w + row_h * 0.3
-            y = top + (i // cols) * row_h + row_h / 2
-            sw = row_h * 0.55
-            colour = self.colour(p.name)
-            draw.rectangle((x, y - sw / 2, x + sw, y + sw / 2), fill=colour, outline=darker(colour, 0.6))
-            name = power_name(self.board, p.name, lang)
-            sc, un = len(position.centres_of(p.name)), len(position.units_of(p.name))
-            text = f"{name}  {sc} {say(lang, 'map.centres')} · {un} {say(lang, 'map.units')}"
-            adj = adjustments.get(p.name)
-            if adj:
-                text += f"  ({adj:+d})"
-            if winner == p.name:
-                text += f"  ★ {say(lang, 'map.winner')}"
-            draw.text((x + sw * 1.5, y), text, fill=INK, font=font(size, winner == p.name), anchor="lm")
-
-    def _row_h(self) -> int:
-        return max(18, round(self.width / 38))
-
-    def table_height(self) -> int:
-        cols = max(1, min(4, self.width // 360))
-        rows = math.ceil(len(self.board.powers) / cols)
-        return rows * self._row_h() + self._row_h() // 3
-
-
 def _mid(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
     return ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
 
@@ -278,18 +303,21 @@ def _along(pts: list[tuple[float, float]], share: float) -> tuple[float, float]:
     return pts[-1]
 
 
-def render_position(
+def draw_map(
     board: Board,
     geometry: Geometry | None,
     position: Position,
     results: PhaseOutcome | None = None,
     lang: str = "en",
     width: int = 1600,
-) -> Image.Image:
-    """Draw ``position``; given its phase's outcome, draw the position after the phase
-    with that phase's orders and their outcomes on it."""
+    options: MapOptions | None = None,
+) -> Drawing:
+    """The drawing model of ``position``; given its phase's outcome, of the position after
+    the phase with that phase's orders and their outcomes on it, titled with the phase
+    played (``position``'s)."""
+    options = options or MapOptions()
     geo = geometry or load_geometry(board)
-    m = _Map(board, geo, lang, width)
+    m = _Map(board, geo, lang, width, options)
     shown = position
     drawn: list[Drawn] = []
     adjustments: Mapping[str, int] = {}
@@ -302,13 +330,15 @@ def render_position(
     elif position.phase.kind == ADJUSTMENT:
         adjustments = {p: len(position.centres_of(p)) - len(position.units_of(p))
                        for p in board.powers}
-    title_h = max(24, round(width / 26))
+    chrome = Chrome(board, m.lang, width, m.scale, m.colour, m.hatch)
+    title_h = chrome.title_height()
     map_h = round(geo.height * m.scale)
-    img = Image.new("RGB", (width, title_h + map_h + m.table_height()), PAPER)
-    draw = ImageDraw.Draw(img)
-    pen = Pen(draw, m.scale, title_h)
+    legend_h = chrome.legend_height() if options.legend else 0
+    height = title_h + map_h + chrome.table_height() + legend_h
+    drawing = Drawing(width, height, PAPER, hatches=m.hatches() if m.hatch else {})
+    pen = Pen(drawing, m.scale, title_h)
     m.base(pen, shown)
-    m.labels(pen)
+    pen.layer = MARK
     m.centres(pen, shown)
     m.units(pen, shown.units)
     # A retreat phase played: the dislodged units it ordered are drawn by their orders.
@@ -317,6 +347,35 @@ def render_position(
         m.dislodged(pen, position, gone)
     m.orders(pen, drawn, shown)
     m.dislodged(pen, shown, set())
-    m.title(pen, position, results is not None, title_h)
-    m.table(draw, title_h + map_h, shown, adjustments, winner)
-    return img
+    m.labels(pen, drawing, float(title_h), float(title_h + map_h))
+    chrome.title(pen, position.phase, results is not None)
+    chrome.table(pen, title_h + map_h, shown, adjustments, winner)
+    if options.legend:
+        chrome.legend(pen, title_h + map_h + chrome.table_height())
+    return drawing
+
+
+def render_position(
+    board: Board,
+    geometry: Geometry | None,
+    position: Position,
+    results: PhaseOutcome | None = None,
+    lang: str = "en",
+    width: int = 1600,
+    options: MapOptions | None = None,
+) -> Image.Image:
+    """``draw_map`` as a PIL image."""
+    return to_image(draw_map(board, geometry, position, results, lang, width, options))
+
+
+def render_svg(
+    board: Board,
+    geometry: Geometry | None,
+    position: Position,
+    results: PhaseOutcome | None = None,
+    lang: str = "en",
+    width: int = 1600,
+    options: MapOptions | None = None,
+) -> str:
+    """``draw_map`` as SVG text (the same picture as ``render_position``)."""
+    return to_svg(draw_map(board, geometry, position, results, lang, width, options))

@@ -1,71 +1,82 @@
-"""Drawing primitives in canvas units: lines with dashes, arrows, unit tokens."""
+"""Drawing primitives in canvas units (the geometry's), added to a drawing model in pixels:
+lines with dashes, arrows, unit tokens."""
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
-from itertools import pairwise
-
-from PIL import ImageDraw
 
 from ..game.board import FLEET
-from .style import HALO, INK, Colour, blend, darker, font
+from .model import BASE, CHROME, Box, Colour, Disc, Drawing, Line, Poly, Rect, Text
+from .style import HALO, INK, blend, darker, font
 
 Point = tuple[float, float]
 
 
-class Pen:
-    """An ImageDraw that takes canvas units (the geometry's) and scales them."""
+@functools.lru_cache(maxsize=4096)
+def text_box(text: str, size: int, bold: bool, anchor: str, stroke: int) -> Box:
+    """The ink's box of ``text`` set at (0, 0), in pixels."""
+    x0, y0, x1, y1 = font(size, bold).getbbox(text, anchor=anchor, stroke_width=stroke)
+    return (float(x0), float(y0), float(x1), float(y1))
 
-    def __init__(self, draw: ImageDraw.ImageDraw, scale: float, dy: float = 0.0) -> None:
-        self.draw = draw
+
+class Pen:
+    """Adds shapes to a drawing, taking canvas units and scaling them."""
+
+    def __init__(self, drawing: Drawing, scale: float, dy: float = 0.0) -> None:
+        self.drawing = drawing
         self.s = scale
         self.dy = dy  # pixels above the map (title bar)
+        self.layer = BASE
 
     def px(self, p: Point) -> tuple[float, float]:
         return (p[0] * self.s, p[1] * self.s + self.dy)
 
+    def canvas(self, p: Point) -> Point:
+        return (p[0] / self.s, (p[1] - self.dy) / self.s)
+
     def polygon(self, ring: Sequence[Point], fill: Colour | None, outline: Colour | None = None,
-                width: float = 1.0) -> None:
-        pts = [self.px(p) for p in ring]
-        if fill is not None:
-            self.draw.polygon(pts, fill=fill)
-        if outline is not None:
-            self.draw.line(pts + pts[:1], fill=outline, width=max(1, round(width * self.s)),
-                           joint="curve")
+                width: float = 1.0, hatch: str | None = None) -> None:
+        s, dy = self.s, self.dy
+        self.drawing.add(Poly(tuple((x * s, y * s + dy) for x, y in ring), fill, outline,
+                              max(1.0, width * self.s), self.layer, hatch))
 
     def line(self, pts: Sequence[Point], colour: Colour, width: float,
              dash: tuple[float, float] | None = None) -> None:
-        w = max(1, round(width * self.s))
-        if dash is None:
-            self.draw.line([self.px(p) for p in pts], fill=colour, width=w, joint="curve")
-            return
-        on, off = dash
-        for a, b in pairwise(pts):
-            length = math.dist(a, b)
-            if length == 0:
-                continue
-            t = 0.0
-            while t < length:
-                t2 = min(t + on, length)
-                p = (a[0] + (b[0] - a[0]) * t / length, a[1] + (b[1] - a[1]) * t / length)
-                q = (a[0] + (b[0] - a[0]) * t2 / length, a[1] + (b[1] - a[1]) * t2 / length)
-                self.draw.line([self.px(p), self.px(q)], fill=colour, width=w)
-                t = t2 + off
+        d = (dash[0] * self.s, dash[1] * self.s) if dash else None
+        self.drawing.add(Line(tuple(self.px(p) for p in pts), colour, max(1.0, width * self.s),
+                              d, self.layer))
 
     def disc(self, c: Point, r: float, fill: Colour | None, outline: Colour | None = None,
              width: float = 1.0) -> None:
-        x, y = self.px(c)
-        rr = r * self.s
-        self.draw.ellipse((x - rr, y - rr, x + rr, y + rr), fill=fill, outline=outline,
-                          width=max(1, round(width * self.s)) if outline else 0)
+        self.drawing.add(Disc(self.px(c), r * self.s, fill, outline,
+                              max(1.0, width * self.s), self.layer))
 
     def text(self, p: Point, text: str, size: float, colour: Colour = INK, bold: bool = False,
-             halo: Colour | None = HALO, anchor: str = "mm") -> None:
-        f = font(max(6, round(size * self.s)), bold)
-        stroke = max(1, round(size * self.s / 7)) if halo else 0
-        self.draw.text(self.px(p), text, fill=colour, font=f, anchor=anchor,
-                       stroke_width=stroke, stroke_fill=halo)
+             halo: Colour | None = HALO, anchor: str = "mm") -> Box:
+        """Sets ``text``; returns its box in canvas units."""
+        px_size = max(6, round(size * self.s))
+        stroke = max(1, round(px_size / 7)) if halo else 0
+        at = self.px(p)
+        x0, y0, x1, y1 = text_box(text, px_size, bold, anchor, stroke)
+        box = (at[0] + x0, at[1] + y0, at[0] + x1, at[1] + y1)
+        self.drawing.add(Text(at, text, px_size, colour, bold, halo, stroke, anchor, box, self.layer))
+        a, b = self.canvas(box[:2]), self.canvas(box[2:])
+        return (a[0], a[1], b[0], b[1])
+
+    # screen space: the title bar, the table and the legend
+    def rect_px(self, box: Box, fill: Colour | None, outline: Colour | None = None,
+                width: float = 1.0, layer: str = CHROME) -> None:
+        self.drawing.add(Rect(box, fill, outline, width, layer))
+
+    def text_px(self, at: Point, text: str, size: int, colour: Colour = INK, bold: bool = False,
+                anchor: str = "lm") -> float:
+        """Sets ``text`` at pixel ``at``; returns its width in pixels."""
+        x0, y0, x1, y1 = text_box(text, size, bold, anchor, 0)
+        self.drawing.add(Text(at, text, size, colour, bold, None, 0, anchor,
+                              (at[0] + x0, at[1] + y0, at[0] + x1, at[1] + y1), CHROME))
+        return x1 - x0
 
 
 def shorten(a: Point, b: Point, from_a: float, from_b: float) -> tuple[Point, Point]:
@@ -102,27 +113,41 @@ def cross(pen: Pen, c: Point, r: float, colour: Colour = INK, width: float = 2.0
 UNIT_R = 8.5
 
 
+def _light(c: Colour) -> bool:
+    return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2] > 150
+
+
 def unit_token(pen: Pen, kind: str, c: Point, colour: Colour, ghost: bool = False) -> None:
-    """Army: a disc. Fleet: a ship (hull and sail). Ghost: hollow, for dislodged units."""
-    edge = darker(colour, 0.6)
-    fill = None if ghost else colour
+    """Army: a cannon on its carriage. Fleet: a ship (hull and sails). Ghost: pale, for
+    dislodged units. Both are silhouettes in the power's colour on a white-haloed badge, so
+    the kind reads by shape at phone size and the power by colour."""
     r = UNIT_R
+    edge = darker(colour, 0.3) if ghost else darker(colour, 0.6)
+    fill = blend(colour, HALO, 0.6) if ghost else colour
+    ink = edge if ghost else (INK if _light(colour) else HALO)
+    x, y = c
     if kind == FLEET:
-        x, y = c
         hull = [(x - r * 1.35, y + r * 0.05), (x + r * 1.35, y + r * 0.05),
                 (x + r * 0.85, y + r * 0.8), (x - r * 0.85, y + r * 0.8)]
         sail = [(x - r * 0.15, y - r * 1.05), (x - r * 0.15, y - r * 0.05),
                 (x - r * 1.0, y - r * 0.05)]
         sail2 = [(x + r * 0.1, y - r * 0.85), (x + r * 0.1, y - r * 0.05), (x + r * 0.95, y - r * 0.05)]
         for shape in (hull, sail, sail2):
-            if ghost:
-                pen.polygon(shape, blend(colour, HALO, 0.6), darker(colour, 0.3), 1.4)
-            else:
-                pen.polygon(shape, fill, edge, 1.0)
-    else:
-        if ghost:
-            pen.disc(c, r * 0.95, blend(colour, HALO, 0.6), darker(colour, 0.3), 1.6)
-        else:
-            pen.disc(c, r * 0.95, fill, edge, 1.2)
-            # a gun barrel, so the army reads as a shape and not only a colour
-            pen.line([(c[0] - r * 0.45, c[1] + r * 0.25), (c[0] + r * 0.5, c[1] - r * 0.4)], edge, 1.6)
+            pen.polygon(shape, fill, edge, 1.4 if ghost else 1.0)
+        return
+    # A round badge in the power's colour with a cannon in contrasting ink: a wheel, and a
+    # barrel rising to the right from a trail that rests on the ground.
+    pen.disc(c, r * 0.98, fill, edge, 1.6 if ghost else 1.2)
+    barrel = _bar((x - r * 0.55, y + r * 0.12), (x + r * 0.68, y - r * 0.42), r * 0.34)
+    pen.polygon(barrel, ink)
+    pen.line([(x - r * 0.2, y + r * 0.2), (x - r * 0.72, y + r * 0.55)], ink, r * 0.2)
+    pen.disc((x - r * 0.08, y + r * 0.3), r * 0.3, ink)
+    pen.disc((x - r * 0.08, y + r * 0.3), r * 0.1, fill)
+
+
+def _bar(a: Point, b: Point, thick: float) -> list[Point]:
+    length = math.dist(a, b) or 1.0
+    nx, ny = -(b[1] - a[1]) / length * thick / 2, (b[0] - a[0]) / length * thick / 2
+    # the muzzle a little wider than the breech
+    return [(a[0] + nx * 0.8, a[1] + ny * 0.8), (b[0] + nx, b[1] + ny),
+            (b[0] - nx, b[1] - ny), (a[0] - nx * 0.8, a[1] - ny * 0.8)]

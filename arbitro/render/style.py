@@ -56,3 +56,13 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.Im
 
 
 # The map's words (seasons, phase kinds, "results", ...) are in the catalogs: map.* keys.
+
+
+# Okabe & Ito's eight colours, told apart with the common colour-vision deficiencies;
+# each power also gets its own pattern, so no one needs to tell two hues apart.
+COLOURBLIND = ((230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (0, 114, 178),
+               (213, 94, 0), (204, 121, 167), (120, 120, 120))
+# (angle in degrees, crossed): the patterns of the powers, in the board's order
+PATTERNS = ((45, False), (135, False), (0, False), (90, False), (45, True), (0, True),
+            (60, False), (120, False))
+SEA_INK = (18, 62, 120)  # sea names: dark blue, bold, as readable as the land's

@@ -2,21 +2,32 @@
 
 from __future__ import annotations
 
-import io
-
 from ..game.board import Board
 from ..game.outcome import PhaseOutcome
+from ..game.position import Position
+from ..render.options import MapOptions
+
+MAIL_WIDTH = 1200
 
 
-def render_map_png(board: Board, outcome: PhaseOutcome) -> bytes:
-    """The position after a phase with that phase's orders drawn on it.
+def render_map_png(board: Board, outcome: PhaseOutcome, before: Position | None = None,
+                   lang: str = "it", options: MapOptions | None = None,
+                   width: int = MAIL_WIDTH) -> bytes:
+    """The position after a phase with that phase's orders drawn on it, titled with the
+    phase played (``before``'s) in ``lang``; the title is also in the PNG's metadata.
 
-    A low PNG compression level: the referee draws one map per phase and speed matters
-    more than a few kilobytes.
+    Without ``before`` (the position the phase was played from) the map can only be
+    titled with the phase that follows; every caller in arbitro passes it.
     """
-    from ..render import render_position
+    from ..render import draw_map, to_png
 
-    image = render_position(board, None, outcome.next, outcome, lang="it", width=1200)
-    out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=1)
-    return out.getvalue()
+    return to_png(draw_map(board, None, before or outcome.next, outcome, lang, width, options))
+
+
+def render_map_svg(board: Board, outcome: PhaseOutcome, before: Position | None = None,
+                   lang: str = "it", options: MapOptions | None = None,
+                   width: int = MAIL_WIDTH) -> str:
+    """The same map as ``render_map_png``, as SVG text."""
+    from ..render import draw_map, to_svg
+
+    return to_svg(draw_map(board, None, before or outcome.next, outcome, lang, width, options))

@@ -11,13 +11,22 @@ from typing import Any
 from ..config import Config
 from ..game.board import Board
 from ..game.outcome import PhaseOutcome
+from ..game.position import Position
+from ..render.options import MapOptions
 from ..reports import TemplateContext, phase_name, power_name, when
 from ..store import PlayerStatus, UnitOfWork
 from ..store.models import Game, Player
 from .mailer import Mailer, revision
 from .state import BoardLoader, GameCtx
 
-RenderMap = Callable[[Board, PhaseOutcome], bytes]  # a played phase's map, as PNG bytes
+# A played phase's map as PNG bytes: (board, outcome, the position it was played from,
+# the reader's language, the game's map options); reports.maps.render_map_png.
+RenderMap = Callable[[Board, PhaseOutcome, Position, str, MapOptions], bytes]
+
+
+def map_options(ctx: GameCtx) -> MapOptions:
+    """The GM's choices for the game's maps ([[game]] map_* keys)."""
+    return MapOptions(names=ctx.config.map_names, palette=ctx.config.map_palette)
 
 
 def new_draw_seed() -> str:

@@ -20,6 +20,7 @@ from .common import (
     deadline_words,
     game_words,
     key,
+    map_options,
     notify_all,
     phase_words,
     pname,
@@ -184,12 +185,19 @@ def declare_civil_disorder(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: G
 def _results_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: PhaseRow,
                    report: PhaseReport, deadline: datetime | None, next_code: str,
                    now: datetime) -> None:
-    attachments: tuple[Attachment, ...] = ()
     base = ("results", phase.seq)
     players = active_players(uow, game.id)
-    if svc.render_map is not None and any(uow.outbox.by_key(key(uow, game.id, *base, p.address)) is None for p in players):
-        png = svc.render_map(ctx.board, report.outcome)
-        attachments = (Attachment(f"{game.id}-{phase.code}.png", "image/png", png),)
+    maps: dict[str, tuple[Attachment, ...]] = {}
+
+    def attachments(lang: str) -> tuple[Attachment, ...]:
+        """The map in the reader's language, drawn once per language."""
+        if svc.render_map is None:
+            return ()
+        if lang not in maps:
+            png = svc.render_map(ctx.board, report.outcome, report.before, lang, map_options(ctx))
+            maps[lang] = (Attachment(f"{game.id}-{phase.code}.png", "image/png", png),)
+        return maps[lang]
+
     holders = {p.id: power for power, p in uow.assignments.current(game.id).items()}
     inner = None
 
@@ -206,12 +214,17 @@ def _results_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, pha
     for player in players:
         lang = player.language
         k = key(uow, game.id, *base, player.address)
+        if uow.outbox.by_key(k) is not None:
+            continue  # already queued (a step run again): no map drawn for nothing
         svc.mailer.to_player(uow, k, player, "results", context(lang, holders.get(player.id)), now,
-                             attachments)
+                             attachments(lang))
     lang = ctx.config.language
+    gm_key = key(uow, game.id, *base, "gm")
+    if uow.outbox.by_key(gm_key) is not None:
+        return
     inner = svc.mailer.render("results", lang, {"player": {"name": "GM", "address": ""}, **context(lang, None)})
-    svc.mailer.gm_copy(uow, key(uow, game.id, *base, "gm"), ctx.config.gm_address, lang, inner, now,
-                       game.id, attachments)
+    svc.mailer.gm_copy(uow, gm_key, ctx.config.gm_address, lang, inner, now, game.id,
+                       attachments(lang))
 
 
 def _first_onp_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: PhaseRow,

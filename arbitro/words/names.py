@@ -76,3 +76,12 @@ def place_noun(board: Board, location: str, lang: str | None) -> Noun:
     if prov is None or not prov.it_gender or lang != "it":
         return Noun(text, head=head if prov is not None else "", articles=articles)
     return Noun(text, prov.it_gender, prov.it_article, articles=articles, in_article=prov.is_sea)
+
+
+def province_name(board: Board, code: str, lang: str | None) -> str:
+    """A province's whole name alone ("Mar Tirreno", "Tyrrhenian Sea"), as a map writes it."""
+    prov = board.provinces[code]
+    lang = lang_of(lang)
+    if lang == "it":
+        return prov.name_it
+    return (_from_catalog(lang, f"name.province.{code}") if lang != "en" else None) or prov.name_en

@@ -11,7 +11,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from arbitro.contract import outcome_from_json, position_from_json
 from arbitro.game.position import start_position
-from arbitro.render import load_geometry, render_position
+from arbitro.render import MapOptions, load_geometry, render_position
 from arbitro.variants import load_board
 
 HERE = Path(__file__).parent
@@ -49,26 +49,31 @@ def _check_golden(image: Image.Image, name: str) -> None:
     assert diff < TOLERANCE, f"{name}: mean pixel difference {diff:.2f} from {path.name}"
 
 
-def _render(board, pos: str | None, result: str | None, lang: str = "en"):
+def _render(board, pos: str | None, result: str | None, lang: str = "en",
+            options: MapOptions | None = None):
     position = start_position(board) if pos is None else position_from_json(board, _case(pos))
     results = outcome_from_json(board, position, _case(result)) if result else None
-    return render_position(board, load_geometry(board), position, results, lang=lang, width=WIDTH)
+    return render_position(board, load_geometry(board), position, results, lang=lang, width=WIDTH,
+                           options=options)
 
 
 CASES_TABLE = [
-    ("start_en", None, None, "en"),
-    ("start_it", None, None, "it"),
-    ("busy_orders", "busy_pos.json", None, "en"),
-    ("busy_results", "busy_pos.json", "busy_result.json", "en"),
-    ("retreat_position", "retreat_pos.json", None, "it"),
-    ("retreat_results", "retreat_pos.json", "retreat_result.json", "en"),
-    ("build_results", "build_pos.json", "build_result.json", "it"),
+    ("start_en", None, None, "en", None),
+    ("start_it", None, None, "it", None),
+    ("busy_orders", "busy_pos.json", None, "en", None),
+    ("busy_results", "busy_pos.json", "busy_result.json", "en", None),
+    ("retreat_position", "retreat_pos.json", None, "it", None),
+    ("retreat_results", "retreat_pos.json", "retreat_result.json", "en", None),
+    ("build_results", "build_pos.json", "build_result.json", "it", None),
+    ("busy_results_full_colourblind", "busy_pos.json", "busy_result.json", "it",
+     MapOptions(names="full", palette="colourblind")),
+    ("start_full_en", None, None, "en", MapOptions(names="full")),
 ]
 
 
-@pytest.mark.parametrize("name,pos,result,lang", CASES_TABLE, ids=[c[0] for c in CASES_TABLE])
-def test_golden(board, name, pos, result, lang):
-    _check_golden(_render(board, pos, result, lang), name)
+@pytest.mark.parametrize("name,pos,result,lang,options", CASES_TABLE, ids=[c[0] for c in CASES_TABLE])
+def test_golden(board, name, pos, result, lang, options):
+    _check_golden(_render(board, pos, result, lang, options), name)
 
 
 def test_golden_check_notices_a_change(board):

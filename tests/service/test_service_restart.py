@@ -28,7 +28,7 @@ class Crash(Exception):
 def fake_map(crash_on: int | None) -> Callable[..., bytes]:
     calls = {"n": 0}
 
-    def render(board: Any, outcome: Any) -> bytes:
+    def render(board: Any, outcome: Any, *rest: Any) -> bytes:
         calls["n"] += 1
         if calls["n"] == crash_on:
             raise Crash("killed while drawing the map")
