@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 from ..config import Config, ConfigError, load_config
 from ..config.checks import Finding, has_errors, review
+from ..store.peek import stored_game_ids
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -46,25 +46,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _started(config: Config) -> frozenset[str]:
-    """Games the store already holds (their start is history); nothing when there is no store."""
-    from sqlalchemy import inspect, text
-
-    from ..store import make_engine
-
-    url = config.server.database_url
-    if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).exists():
-        return frozenset()  # and do not create an empty database file by looking
-    try:
-        engine = make_engine(url)
-        try:
-            with engine.connect() as conn:
-                if not inspect(conn).has_table("games"):
-                    return frozenset()
-                return frozenset(str(r[0]) for r in conn.execute(text("SELECT id FROM games")))
-        finally:
-            engine.dispose()
-    except Exception:  # an unreachable database is for `run` to report when it starts
-        return frozenset()
+    """Games the store already holds: their start is history, not a mistake."""
+    return stored_game_ids(config.server.database_url) or frozenset()
 
 
 def summary(config: Config, findings: tuple[Finding, ...] = ()) -> str:

@@ -133,3 +133,19 @@ def test_the_example_has_no_errors() -> None:
     found = review(load_config(example, {}), NOW)
     assert not has_errors(found)
     assert {f.level for f in found} <= {Level.WARNING}
+
+
+def test_check_config_reads_the_started_games_from_the_store(tmp_path: Path) -> None:
+    from arbitro.store import open_store
+    from arbitro.store.peek import stored_game_ids
+
+    path = tmp_path / "arbitro.toml"
+    path.write_text(_good(extra="start = 2025-03-01T20:00:00"), encoding="utf-8")
+    assert main(["check-config", str(path)]) == 1
+    url = load_config(path, {}).server.database_url
+    store = open_store(url)
+    with store.begin() as uow:
+        uow.games.create("g1", name="g1", variant="standard", language="it", settings={}, now=NOW)
+    store.close()
+    assert stored_game_ids(url) == frozenset({"g1"})
+    assert main(["check-config", str(path)]) == 0
