@@ -149,6 +149,7 @@ class Daemon:
                 # copies confirm only when the intake reads them: no IMAP, no copies
                 receipt_address=(server.smtp.receipt_address or None) if server.imap else None,
                 receipt_wait=server.smtp.receipt_wait,
+                give_up_after=server.smtp.give_up_after,
             )
             await self.drainer.start(self.drain_seconds)
         else:
