@@ -5,17 +5,37 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # System packages: a real IMAP server (Dovecot) for the mail tests, openssl for the
-# certificates of the TLS tests.
-if ! command -v dovecot >/dev/null 2>&1 || ! command -v openssl >/dev/null 2>&1; then
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq --no-install-recommends dovecot-imapd dovecot-lmtpd openssl >/dev/null
+# certificates of the TLS tests, PostgreSQL where the machine has none. apt-install.sh
+# waits for another package manager's lock instead of failing at once.
+need=()
+command -v dovecot >/dev/null 2>&1 || need+=(dovecot-imapd dovecot-lmtpd)
+command -v openssl >/dev/null 2>&1 || need+=(openssl)
+fresh_pg=""
+if ! command -v pg_ctlcluster >/dev/null 2>&1 && ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
+    need+=(postgresql)
+    fresh_pg=1
+fi
+if [ "${#need[@]}" -gt 0 ]; then
+    echo "test.sh: installing ${need[*]}" >&2
+    bash scripts/apt-install.sh "${need[@]}"
 fi
 id vmail >/dev/null 2>&1 || useradd --system --no-create-home vmail
 
-# PostgreSQL runs on these machines; start it if it stopped.
-if command -v pg_ctlcluster >/dev/null 2>&1 && ! pg_isready -q -h 127.0.0.1 -p 5432; then
-    pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main start || true
+# PostgreSQL: start it if it stopped. A server we installed ourselves trusts loopback
+# connections, as the tests expect (an existing server's authentication is left alone).
+if command -v pg_ctlcluster >/dev/null 2>&1; then
+    cluster=$(ls /etc/postgresql | head -n1)
+    if [ -n "$fresh_pg" ]; then
+        hba="/etc/postgresql/$cluster/main/pg_hba.conf"
+        sed -i -E 's/^(host\s+all\s+all\s+(127\.0\.0\.1\/32|::1\/128)\s+)\S+/\1trust/' "$hba"
+        pg_ctlcluster --skip-systemctl-redirect "$cluster" main reload 2>/dev/null || true
+    fi
+    if ! pg_isready -q -h 127.0.0.1 -p 5432; then
+        pg_ctlcluster --skip-systemctl-redirect "$cluster" main start || true
+    fi
+fi
+if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
+    echo "test.sh: WARNING: no PostgreSQL at 127.0.0.1:5432; its tests will be SKIPPED (listed at the end)" >&2
 fi
 
 # Python packages in a project virtual environment.
@@ -24,4 +44,5 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[test]'
 
-exec .venv/bin/python -m pytest -q "$@"
+# -rs: every skipped test is listed at the end with its reason.
+exec .venv/bin/python -m pytest -q -rs "$@"

@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import argparse
 import sys
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from ..config import Config, ConfigError, load_config
+from ..config.checks import Finding, has_errors, review
+from ..store.peek import stored_game_ids
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "check-config",
         help="validate a config file and summarise its games",
-        description="Exit 0 and print a summary when FILE is valid; exit 1 and print every "
+        description="Exit 0 and print a summary when FILE is valid and nothing in it would "
+        "make `arbitro run` misbehave (warnings are printed but pass); exit 1 and print every "
         "problem (file: key: what is wrong) otherwise.",
     )
     parser.add_argument("file", metavar="FILE")
@@ -30,14 +33,28 @@ def run(args: argparse.Namespace) -> int:
         for problem in exc.problems:
             print(str(problem), file=sys.stderr)
         return 1
-    print(summary(config))
+    findings = review(config, datetime.now(UTC), _started(config))
+    for finding in findings:
+        print(f"{config.path}: {finding}", file=sys.stderr)
+    if has_errors(findings):
+        errors = sum(1 for f in findings if f.level == "error")
+        print(f"{config.path}: {errors} error{'s' if errors != 1 else ''}: `arbitro run` would "
+              "misbehave with this file", file=sys.stderr)
+        return 1
+    print(summary(config, findings))
     return 0
 
 
-def summary(config: Config) -> str:
+def _started(config: Config) -> frozenset[str]:
+    """Games the store already holds: their start is history, not a mistake."""
+    return stored_game_ids(config.server.database_url) or frozenset()
+
+
+def summary(config: Config, findings: tuple[Finding, ...] = ()) -> str:
     server = config.server
+    warned = len(findings)
     lines = [
-        f"{config.path}: OK",
+        f"{config.path}: OK" + (f" ({warned} warning{'s' if warned != 1 else ''})" if warned else ""),
         f"database: {server.database_url}",
         f"referee: {server.referee_address}"
         + (f" (plus-addressing '{server.plus_separator}')" if server.plus_separator else ""),

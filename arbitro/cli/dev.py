@@ -68,11 +68,16 @@ def run(args: argparse.Namespace) -> int:
             print(f"arbitro dev: --play {name}: not a power of the demo game", file=sys.stderr)
             return 2
         play.append(player.power)
+    from ..daemon import StoreBusy
+
     setup_logging(args.log_level)
     try:
         asyncio.run(run_dev(data, play=play, bots=not args.no_bots,
                             imap_port=args.imap_port, smtp_port=args.smtp_port,
                             out=lambda text: print(text, flush=True)))
+    except StoreBusy as exc:
+        print(f"arbitro dev: {data}: {exc}", file=sys.stderr)
+        return 3
     except KeyboardInterrupt:
         return 130
     return 0

@@ -10,6 +10,7 @@ from typing import Any
 from ..config import ConfigError, load_config
 
 EXIT_BAD_CONFIG = 2
+EXIT_STORE_BUSY = 3
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -27,6 +28,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--tick-seconds", type=float, default=60.0,
         help="safety tick interval, besides the scheduled deadlines (default 60)",
     )
+    parser.add_argument(
+        "--standby", action="store_true",
+        help="when another daemon runs on the same store, wait and take over when it stops "
+        "(without it, a second daemon refuses to start)",
+    )
     return parser
 
 
@@ -40,11 +46,14 @@ def run(args: argparse.Namespace) -> int:
         for problem in exc.problems:
             print(f"  {problem}", file=sys.stderr)
         return EXIT_BAD_CONFIG
-    from ..daemon import serve, setup_logging  # after the config check: fast failure
+    from ..daemon import StoreBusy, serve, setup_logging  # after the config check: fast failure
 
     setup_logging(args.log_level)
     try:
-        asyncio.run(serve(config, tick_seconds=args.tick_seconds))
+        asyncio.run(serve(config, tick_seconds=args.tick_seconds, standby=args.standby))
+    except StoreBusy as exc:
+        print(f"arbitro run: {exc}", file=sys.stderr)
+        return EXIT_STORE_BUSY
     except KeyboardInterrupt:  # a second Ctrl-C during shutdown
         return 130
     return 0

@@ -116,6 +116,7 @@ def _server(t: Table, path: Path, environ: Mapping[str, str]) -> ServerConfig:
             tls=smtp_t.text("tls", "starttls", choices=TLS_MODES),
             receipt_address=_receipt_address(smtp_t, referee),
             receipt_wait=smtp_t.convert("receipt_wait", values.duration, timedelta(minutes=10)),
+            give_up_after=smtp_t.convert("give_up_after", values.duration, timedelta(days=1)),
         )
         smtp_t.finish()
     limits_t = limits_t or Table({}, t.key("limits"), t.file, t.problems)

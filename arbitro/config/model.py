@@ -43,6 +43,9 @@ class SmtpConfig:
     # the copy proves the server took it (arbitro/mail/outbox.py). "" = no copies.
     receipt_address: str = ""
     receipt_wait: timedelta = timedelta(minutes=10)  # no copy by then: send again
+    # DNS failures, timeouts and 4xx replies are retried this long from the first failure;
+    # then the mail fails for good and the GM is told.
+    give_up_after: timedelta = timedelta(days=1)
 
 
 @dataclass(frozen=True)

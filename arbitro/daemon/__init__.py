@@ -1,8 +1,8 @@
 """The referee daemon: ``arbitro run`` (and ``arbitro dev``) wire the store, the referee,
 the mail intake, the outbox drainer and the deadline scheduler together here."""
 
-from .app import Daemon, serve, utc_now
+from .app import Daemon, StoreBusy, serve, utc_now
 from .logs import setup_logging
 from .scheduler import DeadlineScheduler
 
-__all__ = ["Daemon", "DeadlineScheduler", "serve", "setup_logging", "utc_now"]
+__all__ = ["Daemon", "DeadlineScheduler", "StoreBusy", "serve", "setup_logging", "utc_now"]

@@ -33,6 +33,7 @@ from ..service.common import RenderMap
 from ..service.notices import alert_gm
 from ..service.referee import MAX_STEPS
 from ..store import Store, open_store
+from ..store.lease import StoreLease, lease_for
 from ..words import say
 from .scheduler import DeadlineScheduler
 
@@ -40,6 +41,18 @@ log = logging.getLogger("arbitro.daemon")
 
 Clock = Callable[[], datetime]
 FAILED_PREFIX = "outbox-failed:"
+
+
+class StoreBusy(Exception):
+    """Another daemon holds the store: one clear line for whoever started this one."""
+
+    def __init__(self, where: str, holder: str) -> None:
+        self.where = where
+        self.holder = holder
+        by = f" ({holder})" if holder else ""
+        super().__init__(f"another arbitro daemon is already running on this store{by}; "
+                         f"lock: {where}. Stop it first, or start this one with --standby "
+                         "to take over when it stops")
 
 
 def utc_now() -> datetime:
@@ -71,6 +84,9 @@ class Daemon:
         imap_backoff_max: float = 300.0,
         ssl_context: ssl.SSLContext | None = None,
         store: Store | None = None,
+        standby: bool = False,
+        lease_seconds: float = 2.0,
+        lease: StoreLease | None = None,
     ) -> None:
         self.config = config
         self.clock = clock
@@ -99,11 +115,18 @@ class Daemon:
         self._ticking: set[asyncio.Future[list[str]]] = set()
         self._stopping = False
         self.running = False
+        # One daemon per store (store/lease.py): a standby waits for the lock, polling.
+        self.standby = standby
+        self.lease_seconds = lease_seconds
+        self.lease: StoreLease | None = None
+        self._given_lease = lease  # taken by the caller first (arbitro dev, before its servers)
+        self.lost_store = asyncio.Event()  # the lock went to another daemon: stop
 
     # -- life cycle -----------------------------------------------------------------
     async def start(self) -> None:
         server = self.config.server
         self._stopping = False
+        await self._take_store(server.database_url)
         if self._given_store is not None:
             store = self._given_store
         else:
@@ -149,6 +172,7 @@ class Daemon:
                 # copies confirm only when the intake reads them: no IMAP, no copies
                 receipt_address=(server.smtp.receipt_address or None) if server.imap else None,
                 receipt_wait=server.smtp.receipt_wait,
+                give_up_after=server.smtp.give_up_after,
             )
             await self.drainer.start(self.drain_seconds)
         else:
@@ -157,6 +181,7 @@ class Daemon:
             await self.intake.start()
         else:
             log.warning("no [server.imap]: no mail is read")
+        self._tasks.append(asyncio.create_task(self._keep_store(), name="store-lease"))
         self.running = True
         log.info(
             "arbitro: started, %d game(s), next wake-up %s",
@@ -166,6 +191,8 @@ class Daemon:
 
     async def stop(self) -> None:
         self._stopping = True
+        if self.lease is None:  # never got the store (refused, or a standby still waiting)
+            return
         if self.intake is not None:
             await self.intake.stop()
         for task in self._tasks:  # they loop until cancelled: nothing to wait for
@@ -179,8 +206,43 @@ class Daemon:
             await self.drainer.stop()
         if self.store is not None and self._given_store is None:
             self.store.close()
+        if self.lease is not None:  # last: a standby may begin once everything is shut
+            await asyncio.to_thread(self.lease.release)
+            self.lease = None
         self.running = False
         log.info("arbitro: stopped")
+
+    # -- one daemon per store -------------------------------------------------------
+    async def _take_store(self, url: str) -> None:
+        """Hold the store's lock, or refuse (``StoreBusy``), or as a standby wait for it."""
+        lease = self._given_lease or lease_for(url)
+        said = False
+        while not await asyncio.to_thread(lease.acquire):
+            if not self.standby:
+                raise StoreBusy(lease.where, await asyncio.to_thread(lease.holder))
+            if not said:
+                log.info("arbitro: standby: another daemon holds %s (%s); taking over when it stops",
+                         lease.where, await asyncio.to_thread(lease.holder) or "holder unknown")
+                said = True
+            await asyncio.sleep(self.lease_seconds)
+        if said:
+            log.warning("arbitro: standby: the active daemon is gone; taking over %s", lease.where)
+        self.lease = lease
+
+    async def _keep_store(self) -> None:
+        """A PostgreSQL restart drops the lock with its connection: take it back, or, when
+        another daemon was quicker, stop before both handle the same mail."""
+        while self.lease is not None:
+            await asyncio.sleep(self.lease_seconds * 5)
+            lease = self.lease
+            if lease is None or await asyncio.to_thread(lease.alive):
+                continue
+            if await asyncio.to_thread(lease.acquire):
+                log.warning("arbitro: the store lock was lost and taken back")
+                continue
+            log.error("arbitro: another daemon took the store (%s); stopping", lease.where)
+            self.lost_store.set()
+            return
 
     # -- time ---------------------------------------------------------------------
     async def tick(self) -> list[str]:
@@ -328,12 +390,25 @@ async def serve(
     for sig in signals:
         loop.add_signal_handler(sig, stop.set)
     try:
-        await daemon.start()
+        # A standby may wait long for the store: a signal meanwhile ends the wait.
+        starting = asyncio.ensure_future(daemon.start())
+        stopped = asyncio.ensure_future(stop.wait())
+        await asyncio.wait({starting, stopped}, return_when=asyncio.FIRST_COMPLETED)
+        if not starting.done():
+            starting.cancel()
+            await asyncio.gather(starting, return_exceptions=True)
+            return
+        stopped.cancel()
+        starting.result()  # StoreBusy and start failures go to the caller
         if on_started is not None:
             result = on_started(daemon)
             if asyncio.iscoroutine(result):
                 await result
-        await stop.wait()
+        lost = asyncio.ensure_future(daemon.lost_store.wait())
+        stopped = asyncio.ensure_future(stop.wait())
+        await asyncio.wait({lost, stopped}, return_when=asyncio.FIRST_COMPLETED)
+        for waiter in (lost, stopped):
+            waiter.cancel()
         log.info("arbitro: stopping")
     finally:
         await daemon.stop()

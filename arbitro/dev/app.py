@@ -12,8 +12,9 @@ from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..daemon import Daemon
+from ..daemon import Daemon, StoreBusy
 from ..mail.dev_servers import DevMailServers
+from ..store.lease import lease_for
 from .bots import DemoBots
 from .demo import (
     DATABASE_FILE,
@@ -100,6 +101,10 @@ async def run_dev(
     data_dir = data_dir.resolve()
     data_dir.mkdir(parents=True, exist_ok=True)
     human = {p.upper() for p in play}
+    # One dev per data folder: refuse before its servers start or dev.json is touched.
+    lease = lease_for(f"sqlite:///{(data_dir / DATABASE_FILE).resolve()}")
+    if not lease.acquire():
+        raise StoreBusy(lease.where, lease.holder())
     start = start_moment(data_dir)
     servers = DevMailServers(referee=REFEREE, password=MAIL_PASSWORD, host=HOST,
                              imap_port=port_or_free(imap_port), smtp_port=port_or_free(smtp_port))
@@ -122,7 +127,7 @@ async def run_dev(
         # A short IMAP wait: the intake re-arms IDLE every few seconds (a pymap IDLE
         # hiccup was once seen), and retries fast on a hiccup.
         daemon = Daemon(config, imap_wait=3.0, imap_backoff_max=5.0, tick_seconds=10.0,
-                        drain_seconds=10.0)
+                        drain_seconds=10.0, lease=lease)
         await daemon.start()
         robots = [p.power for p in demo_players() if p.power not in human] if bots else []
         if robots:
@@ -140,5 +145,6 @@ async def run_dev(
         if daemon is not None:
             await daemon.stop()
         await servers.stop()
+        lease.release()
         for sig in signals:
             loop.remove_signal_handler(sig)

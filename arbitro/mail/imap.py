@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import select
 import ssl
 import threading
@@ -223,12 +224,10 @@ class MailboxClient:
                     left = deadline - time.monotonic()
                     if left <= 0:
                         return False
-                    if not _readable(client, min(0.5, left)):
+                    if not (_buffered(client) or _readable(client, min(0.5, left))):
                         continue
-                    responses = client.idle_check(timeout=0)
-                    # imapclient swallows EOF: readable with nothing to read is a closed
-                    # connection (a restarted server), as is a BYE
-                    if not responses or any(r and r[0] == b"BYE" for r in responses):
+                    responses = _idle_lines(client)
+                    if any(r and r[0] == b"BYE" for r in responses):
                         raise ConnectionError("the IMAP server closed the connection")
                     if _has_new(responses):
                         return True
@@ -259,6 +258,52 @@ def _readable(client: IMAPClient, timeout: float) -> bool:
     poller = select.poll()
     poller.register(sock.fileno(), select.POLLIN)
     return bool(poller.poll(timeout * 1000))
+
+
+# Why not imapclient's idle_check: it reads lines from a non-blocking socket, and a line
+# that arrives in two pieces loses its first piece when the read would block (the
+# buffered reader drops what it had); the rest ("FLAGS ())") then reaches the next command
+# as an "unexpected response" and the connection is dropped — about once a minute under
+# `arbitro dev`. Here a line is read only when data is there, and read whole, blocking
+# (the connection's timeout bounds it), so nothing is ever cut.
+
+
+def _buffered(client: IMAPClient) -> bool:
+    """Bytes already read from the socket into imaplib's buffer (poll cannot see them)."""
+    sock = client.socket()
+    reader = client._imap.file
+    sock.setblocking(False)  # peek may then read what is there, never wait; it consumes nothing
+    try:
+        return bool(reader.peek(1))
+    except (BlockingIOError, ssl.SSLWantReadError):
+        return False
+    finally:
+        sock.setblocking(True)
+        client._set_read_timeout()  # back to the connection's own read timeout
+
+
+def _idle_lines(client: IMAPClient) -> list[tuple[Any, ...]]:
+    """Every whole untagged response the server has sent during IDLE (at least one line)."""
+    out: list[tuple[Any, ...]] = []
+    while True:
+        line = client._imap._get_line()  # raises on EOF: a closed connection
+        literal = re.search(rb"\{(\d+)\}$", line)
+        while literal:  # a response with a literal continues after it (RFC 3501 4.3)
+            line += b"\r\n" + client._imap.read(int(literal.group(1))) + client._imap._get_line()
+            literal = re.search(rb"\{(\d+)\}$", line)
+        out.append(_untagged(line))
+        if not (_buffered(client) or _readable(client, 0)):
+            return out
+
+
+def _untagged(line: bytes) -> tuple[Any, ...]:
+    """``* 3 EXISTS`` -> (3, b"EXISTS"); ``* BYE ...`` -> (b"BYE", ...); other lines as words."""
+    if not line.startswith(b"* "):
+        raise ConnectionError(f"unexpected line from the IMAP server during IDLE: {line[:80]!r}")
+    words = line[2:].split(b" ", 2)
+    if words[0].isdigit() and len(words) > 1:
+        return (int(words[0]), words[1].upper(), *words[2:])
+    return (words[0].upper(), *words[1:])
 
 
 def _has_new(responses: Any) -> bool:

@@ -52,6 +52,7 @@ class OutboxEntry:
     attachments: tuple[OutAttachment, ...] = ()
     game_id: str | None = None
     receipt_token: str | None = None
+    first_failed_at: datetime | None = None  # None: no attempt has failed yet
 
 
 class OutboxPort(Protocol):
@@ -151,7 +152,7 @@ class OutboxDrainer:
         batch: int = 50,
         retry_initial: timedelta = timedelta(minutes=1),
         retry_max: timedelta = timedelta(hours=2),
-        give_up_after: timedelta = timedelta(days=4),
+        give_up_after: timedelta = timedelta(days=1),
         per_minute: int | None = None,
         envelope_from: str | None = None,
         receipt_address: str | None = None,
@@ -206,7 +207,10 @@ class OutboxDrainer:
                 if refused:
                     await self._tell(entry, "refused: " + "; ".join(f"{r} {e}" for r, e in refused))
                 continue
-            gave_up = result.permanent or now - entry.created_at >= self.give_up_after
+            # Transient failures (DNS, timeouts, 4xx) are retried for give_up_after, counted
+            # from the first failure: created_at may lie far back (a game catching up).
+            failing_since = entry.first_failed_at or now
+            gave_up = result.permanent or now - failing_since >= self.give_up_after
             report.errors.append(result.error)
             if gave_up:
                 self.port.mark_failed(entry.id, now, result.error, None)
@@ -323,6 +327,7 @@ def entry_of(row: Any) -> OutboxEntry:
         ),
         game_id=row.game_id,
         receipt_token=row.receipt_token,
+        first_failed_at=row.first_failed_at,
     )
 
 

@@ -72,6 +72,8 @@ class OutboxMessage(Base):
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     next_attempt_at: Mapped[datetime] = mapped_column(UtcDateTime)
     last_error: Mapped[str] = mapped_column(Text, default="")
+    # The first failed attempt: a mail is given up only after failing this long (issue 20).
+    first_failed_at: Mapped[datetime | None] = mapped_column(UtcDateTime, default=None)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime)
     sent_at: Mapped[datetime | None] = mapped_column(UtcDateTime, default=None)
     # When the drainer last handed it to SMTP, and the random token its copy to the

@@ -173,6 +173,8 @@ class OutboxRepo:
         """Count a failed attempt; retry at ``retry_at``, or give up when it is None."""
         message.attempts += 1
         message.last_error = error
+        if message.first_failed_at is None:
+            message.first_failed_at = now
         if retry_at is None:
             message.status = OutboxStatus.FAILED
         else:
