@@ -59,7 +59,10 @@ def working_deadline(
 ) -> datetime:
     """``moment`` (aware) itself, or moved on by whole days in ``tz`` past days off and
     absences (a late day's end, a deadline an absence covers)."""
-    return _working(moment.astimezone(tz).replace(tzinfo=None), tz, days_off, tuple(away))
+    away = tuple(away)
+    if moment.astimezone(tz).date() not in days_off and not any(a.covers(moment) for a in away):
+        return moment  # as it is: re-reading its wall time could pick the other side of a DST fold
+    return _working(moment.astimezone(tz).replace(tzinfo=None), tz, days_off, away)
 
 
 def _working(naive: datetime, tz: ZoneInfo, days_off: DaysOff, away: tuple[Away, ...]) -> datetime:

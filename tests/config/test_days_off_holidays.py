@@ -142,3 +142,11 @@ def test_absences_are_off_by_default_and_their_limits_are_options(tmp_path: Path
     with pytest.raises(ConfigError) as info:
         _game(tmp_path, "absences = true\nabsence_days_per_year = 5\nabsence_longest_days = 10\n")
     assert "absence_longest_days" in str(info.value)
+
+
+def test_a_moment_on_a_working_day_stays_the_same_instant_even_in_a_dst_fold() -> None:
+    # 26 October 2025, 02:30 in Rome happens twice; the second one (CET) stays the second
+    second = datetime(2025, 10, 26, 1, 30, tzinfo=ZoneInfo("UTC"))
+    assert second.astimezone(ROME).hour == 2 and second.astimezone(ROME).utcoffset() == timedelta(hours=1)
+    assert working_deadline(second, ROME) == second
+    assert working_deadline(second, ROME, _off(dates={date(2025, 10, 26)})) == _rome(2025, 10, 27, 2, 30)
