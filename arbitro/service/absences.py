@@ -115,6 +115,28 @@ def announce_absence(svc: Services, uow: UnitOfWork, game_id: str, address: str,
     return SettingReply(OK, moved=moved)
 
 
+def cancel_absences(svc: Services, uow: UnitOfWork, game_id: str, address: str, now: datetime,
+                    mail_id: int | None = None) -> SettingReply:
+    """Take back the player's absences that have not begun; a deadline already moved
+    stays where it is (nobody loses time they were promised)."""
+    ctx = svc.ctx(game_id)
+    found = _player(uow, ctx, game_id, address)
+    if ctx is None or found is None:
+        return SettingReply(REFUSED, "refusal.not_player", say("it", "refusal.not_player", game=game_id))
+    game, player = found
+    lang = player.language
+    today = now.astimezone(ZoneInfo(zone_of(ctx, player))).date()
+    gone = [a for a in uow.absences.of_player(player) if a.first_day > today]
+    cancelled = [{"first": day_words(a.first_day, lang), "last": day_words(a.last_day, lang)} for a in gone]
+    for absence in gone:
+        uow.absences.remove(absence)
+    context = {**game_words(ctx, game, lang), "power_name": pname(ctx, uow.assignments.power_of(player), lang),
+               "cancelled": cancelled}
+    k = key(uow, game_id, "absence_cancel", player.address, mail_id if mail_id is not None else now.isoformat())
+    svc.mailer.to_player(uow, k, player, "absence_cancelled", context, now)
+    return SettingReply(OK, message=str(len(gone)))
+
+
 def _days(first: date, last: date) -> set[date]:
     return {first + timedelta(days=i) for i in range((last - first).days + 1)}
 

@@ -67,6 +67,10 @@ class Desk:
         return absences.announce_absence(self.svc, self.uow, self.game_id, address, first, last,
                                          line, self.now, mail_id)
 
+    def cancel_absences(self, address: str, mail_id: int | None = None) -> SettingReply:
+        """ASSENZA ANNULLA / ABSENCE CANCEL: the absences that have not begun are taken back."""
+        return absences.cancel_absences(self.svc, self.uow, self.game_id, address, self.now, mail_id)
+
     # -- the clock ---------------------------------------------------------
 
     def sync(self) -> str | None:

@@ -230,6 +230,14 @@ def test_absences_by_mail(imap_account: ImapAccount, smtp_sink: SmtpSink, tmp_pa
             with store.begin() as uow:
                 assert len(uow.absences.of_game(GAME)) == 3
             assert current_phase(store, GAME).deadline == new
+            # Taken back before it begins: gone; the deadline moved for another stays.
+            send("p0@fusi.example", "ASSENZA ANNULLA")
+            await until(lambda: bool(mails("p0@fusi.example", "Assenze annullate")), what="cancel")
+            assert "dal 10 marzo 2025 al 12 marzo 2025" in mails("p0@fusi.example", "Assenze annullate")[0].body
+            with store.begin() as uow:
+                assert sorted(a.first_day.isoformat() for a in uow.absences.of_game(GAME)) == [
+                    "2025-03-03", "2025-04-01"]
+            assert current_phase(store, GAME).deadline == new
         finally:
             await daemon.stop()
 

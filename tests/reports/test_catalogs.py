@@ -194,6 +194,7 @@ def _context(lang: str) -> dict[str, Any]:
         "zone": "America/New_York", "first": "20/12", "last": "27/12", "year": 2026,
         "days": nsay(lang, "duration.days", 7), "left": nsay(lang, "duration.days", 7),
         "name_absent": False, "absent_name": None, "moved": False,
+        "cancelled": [{"first": "20/12", "last": "27/12"}],
         "centres": _results(lang)["centres"], "units": ["A Ven", "F Nap"], "gm_address": "gm@example.org",
         "game_status": "active", "power_status": "civil_disorder", "lateness_used": 1,
         "lateness_bank": 1, "lateness_max": 1, "assignment": "lot", "password": "segreto",
@@ -228,6 +229,7 @@ def _other_branches(lang: str) -> dict[str, Any]:
         "message": say(lang, "gm.not_paused", game="g1901", status=say(lang, "status.game.active")),
         "movement": False, "out": [], "start": None, "closed": True,
         "name_absent": True, "absent_name": power_noun(BOARD, "FRANCE", lang), "moved": True,
+        "cancelled": [],
     }
 
 

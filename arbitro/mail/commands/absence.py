@@ -1,5 +1,6 @@
 """ASSENZA dal 20/12 al 27/12 / ABSENCE 2026-12-20 2026-12-27: an announced absence
-(issue 17), within the game's limits."""
+(issue 17), within the game's limits; ASSENZA ANNULLA / ABSENCE CANCEL takes back those
+not begun."""
 
 from __future__ import annotations
 
@@ -14,6 +15,9 @@ from .replies import refuse
 _DATE = re.compile(r"^(?:(\d{4})-(\d{1,2})-(\d{1,2})|(\d{1,2})[/.](\d{1,2})(?:[/.](\d{2}|\d{4}))?)\.?$")
 _FILLERS = {"dal", "dall", "al", "all", "fino", "a", "da", "from", "to", "until", "till", "-", "–",
             "il", "the", "giorno", "on"}
+
+
+_CANCEL = {"annulla", "cancella", "nessuna", "cancel", "clear", "none"}
 
 
 class BadDate(ValueError):
@@ -57,6 +61,9 @@ class Absence:
         assert player is not None
         command = say(req.lang, "command.absence")
         line = " ".join((command, *req.words))
+        if req.words and req.words[0].lower().strip(".!") in _CANCEL:
+            reply = req.desk.cancel_absences(player.address, req.mail_id)
+            return f"absences cancelled: {reply.message}"
         zone = player.timezone or req.game.timezone
         try:
             dates = read_dates(req.words, req.now.astimezone(ZoneInfo(zone)).date())

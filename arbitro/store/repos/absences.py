@@ -28,6 +28,10 @@ class AbsenceRepo:
     def of_player(self, player: Player) -> list[Absence]:
         return [a for a in self.of_game(player.game_id) if a.player_id == player.id]
 
+    def remove(self, absence: Absence) -> None:
+        self.session.delete(absence)
+        self.session.flush()
+
     def set_timezone(self, player: Player, zone: str | None) -> None:
         player.timezone = zone
         self.session.flush()
