@@ -79,7 +79,7 @@ def _open_draw(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: da
             **game_words(ctx, game, lang),
             "seed_hash": digest,
             "assignment": ctx.config.assignment,
-            "start": deadline_words(ctx, ctx.config.start, lang) if ctx.config.start else None,
+            "start": deadline_words(ctx, ctx.config.start, lang, player) if ctx.config.start else None,
             "reply_to": svc.mailer.reply_address(player.reply_token),
             "powers": [pname(ctx, p, lang) for p in sorted(ctx.board.powers)],
         }
