@@ -85,8 +85,24 @@ def summary(config: Config, findings: tuple[Finding, ...] = ()) -> str:
                 f"defaults {game.defaults}; end: {end}"
             ),
             f"    GM {game.gm_address}; replacements via {game.mailing_list or 'the GM'}",
+            f"    days off: {_days_off(game)}; absences: {_absences(game)}",
         ]
     return "\n".join(lines)
+
+
+def _days_off(game: Any) -> str:
+    off = game.days_off
+    names = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+    parts = [names[d] for d in sorted(off.weekdays)] + [d.isoformat() for d in sorted(off.dates)]
+    return ", ".join(parts + sorted(off.holidays)) or "none"
+
+
+def _absences(game: Any) -> str:
+    a = game.absences
+    if not a.enabled:
+        return "off"
+    return (f"{a.days_per_year}d a year, at most {a.longest_days}d, notice {a.notice_days}d"
+            + (", absent named" if a.name_absent else ""))
 
 
 def _endpoint(section: Any) -> str:

@@ -1,9 +1,10 @@
 """Configuration: one TOML file, validated once into frozen values (see config.example.toml)."""
 
-from .deadline import deadline_after
+from .deadline import Away, deadline_after, working_deadline
 from .errors import ConfigError, Problem
 from .load import load_config, parse_config
 from .model import (
+    AbsenceOptions,
     Config,
     DaysOff,
     Deadlines,
@@ -20,6 +21,8 @@ from .model import (
 from .settings import game_settings
 
 __all__ = [
+    "AbsenceOptions",
+    "Away",
     "Config",
     "ConfigError",
     "DaysOff",
@@ -38,4 +41,5 @@ __all__ = [
     "game_settings",
     "load_config",
     "parse_config",
+    "working_deadline",
 ]

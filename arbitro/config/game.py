@@ -27,6 +27,8 @@ from .model import (
     PlayerConfig,
     ServerConfig,
 )
+from .absences import read_absence_options
+from .holidays import preset_names
 from .press import read_press_options
 from .reader import Table
 
@@ -83,6 +85,8 @@ def read_game(t: Table, server: ServerConfig | None) -> GameConfig:
         press_options=read_press_options(t),
         map_names=t.text("map_names", "codes", choices=MAP_NAMES) or "codes",
         map_palette=t.text("map_palette", "standard", choices=MAP_PALETTES) or "standard",
+
+        absences=read_absence_options(t),
     )
     t.finish()
     return game
@@ -200,7 +204,15 @@ def _days_off(d: Table | None, game: Table) -> DaysOff:
     weekdays = frozenset(d.items("weekdays", values.weekday, []) or [])
     if len(weekdays) == 7:
         d.problem("weekdays", "every day of the week is a day off")
-    days_off = DaysOff(weekdays=weekdays, dates=frozenset(d.items("dates", values.day, []) or []))
+    holidays = d.raw("holidays", [])
+    if isinstance(holidays, str):  # one preset: holidays = "italia"
+        d.data = {**d.data, "holidays": [holidays]}
+    presets = d.items("holidays", preset_names, []) or []
+    days_off = DaysOff(
+        weekdays=weekdays,
+        dates=frozenset(d.items("dates", values.day, []) or []),
+        holidays=frozenset(name for names in presets for name in names),
+    )
     d.finish()
     return days_off
 

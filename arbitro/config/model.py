@@ -7,6 +7,7 @@ from datetime import date, datetime, time, timedelta
 from pathlib import Path
 
 from ..words import languages
+from .holidays import is_holiday
 
 LANGUAGES = languages()  # one per catalog (arbitro/words/locale)
 ASSIGNMENTS = ("lot", "preferences")  # R-END-3
@@ -91,9 +92,22 @@ class Deadlines:
 class DaysOff:
     weekdays: frozenset[int]  # 0 = Monday
     dates: frozenset[date]
+    holidays: frozenset[str] = frozenset()  # presets of arbitro/config/holidays.py
 
     def __contains__(self, day: date) -> bool:
-        return day.weekday() in self.weekdays or day in self.dates
+        return day.weekday() in self.weekdays or day in self.dates or is_holiday(day, self.holidays)
+
+
+@dataclass(frozen=True)
+class AbsenceOptions:
+    """Announced absences (issue 17; njudge/DPjudge SET ABSENCE): off unless the GM
+    enables them, the Italian rules' lateness days serve instead."""
+
+    enabled: bool = False
+    days_per_year: int = 14  # absent days a player may announce per calendar year
+    longest_days: int = 7  # the longest single absence
+    notice_days: int = 1  # the first absent day at least this many days after the mail
+    name_absent: bool = False  # the deadline notice names who is away
 
 
 @dataclass(frozen=True)
@@ -153,6 +167,8 @@ class GameConfig:
     press_options: PressOptions = field(default_factory=PressOptions)
     map_names: str = "codes"
     map_palette: str = "standard"
+
+    absences: AbsenceOptions = field(default_factory=AbsenceOptions)
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,14 @@ def game_settings(game: GameConfig) -> dict[str, Any]:
         "days_off": {
             "weekdays": sorted(game.days_off.weekdays),
             "dates": sorted(d.isoformat() for d in game.days_off.dates),
+            "holidays": sorted(game.days_off.holidays),
+        },
+        "absences": {
+            "enabled": game.absences.enabled,
+            "days_per_year": game.absences.days_per_year,
+            "longest_days": game.absences.longest_days,
+            "notice_days": game.absences.notice_days,
+            "name_absent": game.absences.name_absent,
         },
         "reminders_seconds": [int(r.total_seconds()) for r in game.reminders],
         "lateness_bank_days": game.lateness_bank_days,

@@ -13,6 +13,7 @@ from ..store.models import Game
 from ..store.models import Phase as PhaseRow
 from .common import (
     Services,
+    deadline_ics,
     deadline_words,
     game_words,
     key,
@@ -20,6 +21,7 @@ from .common import (
     phase_words,
     pname,
 )
+from .deadlines import DeadlineNote, next_deadline
 from .lateness import open_late_day
 from .process import centre_counts, declare_civil_disorder, finish_game, process_phase
 from .state import GameCtx, missing_powers
@@ -75,7 +77,7 @@ def _lateness_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, ph
     def extra(player: Any, lang: str) -> dict[str, Any]:
         return {
             "phase_name": phase_words(phase.code, lang),
-            "deadline": deadline_words(ctx, phase.deadline, lang),
+            "deadline": deadline_words(ctx, phase.deadline, lang, player),
             "late": [
                 {"name": pname(ctx, p, lang), "turn": int(phase.lateness.get(p, 0)),
                  "left": max(0, ctx.config.lateness_bank_days - used.get(p, 0))}
@@ -85,7 +87,7 @@ def _lateness_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, ph
         }
 
     notify_all(svc, uow, ctx, game, ("late", phase.seq, phase.deadline.isoformat() if phase.deadline else day),
-               "lateness", extra, now)
+               "lateness", extra, now, note=DeadlineNote(phase.seq, phase.code, phase.deadline, phase.opened_at))
 
 
 def _remind(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: PhaseRow,
@@ -111,10 +113,12 @@ def _remind(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: Pha
             "power_name": pname(ctx, power, lang),
             "movement": phase.code.endswith("M"),
             "phase_name": phase_words(phase.code, lang),
-            "deadline": deadline_words(ctx, phase.deadline, lang),
+            "deadline": deadline_words(ctx, phase.deadline, lang, player),
             "hours_left": max(1, round((phase.deadline - now).total_seconds() / 3600)),
         }
-        sent |= svc.mailer.to_player(uow, k, player, "reminder", context, now) is not None
+        note = DeadlineNote(phase.seq, phase.code, phase.deadline, phase.opened_at)
+        ics = deadline_ics(svc, ctx, game, note, player.address, lang, now)
+        sent |= svc.mailer.to_player(uow, k, player, "reminder", context, now, ics) is not None
     return sent
 
 
@@ -128,17 +132,18 @@ def resume_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: d
     phase = uow.phases.current(game.id)
     deadline = None
     if phase is not None:
-        deadline = ctx.deadline(phase.code, now)
+        deadline = next_deadline(uow, ctx, phase.code, now)
         # A fresh full deadline: the phase is on time again (days paid stay paid).
         uow.phases.set_deadline(phase, deadline, PhaseStatus.OPEN)
     seq = phase.seq if phase else 0
+    note = DeadlineNote(seq, phase.code, deadline, phase.opened_at) if phase else None
     notify_all(
         svc, uow, ctx, game, ("resumed", seq, now.isoformat()), "resume",
         lambda player, lang: {
             "phase_name": phase_words(phase.code if phase else None, lang),
-            "deadline": deadline_words(ctx, deadline, lang),
+            "deadline": deadline_words(ctx, deadline, lang, player),
         },
-        now,
+        now, note=note,
     )
 
 

@@ -14,8 +14,9 @@ from ..game.outcome import PhaseOutcome
 from ..game.position import Position
 from ..render.options import MapOptions
 from ..reports import TemplateContext, phase_name, power_name, when
-from ..store import PlayerStatus, UnitOfWork
+from ..store import Attachment, PlayerStatus, UnitOfWork
 from ..store.models import Game, Player
+from .deadlines import DeadlineNote, calendar, zone_of
 from .mailer import Mailer, revision
 from .state import BoardLoader, GameCtx
 
@@ -65,8 +66,16 @@ def game_words(ctx: GameCtx, game: Game, lang: str) -> dict[str, Any]:
     }
 
 
-def deadline_words(ctx: GameCtx, moment: datetime | None, lang: str) -> str:
-    return when(moment, ctx.config.timezone, lang)
+def deadline_words(ctx: GameCtx, moment: datetime | None, lang: str, player: Player | None = None) -> str:
+    """An absolute date and time with its zone named: the player's own zone (FUSO /
+    TIMEZONE), else the game's."""
+    return when(moment, zone_of(ctx, player), lang)
+
+
+def deadline_ics(svc: Services, ctx: GameCtx, game: Game, note: DeadlineNote | None, address: str,
+                 lang: str, now: datetime) -> tuple[Attachment, ...]:
+    """The calendar event of ``note`` for one recipient (none without a deadline)."""
+    return calendar(ctx, game, note, address, lang, svc.mailer.server.referee_address, now)
 
 
 def phase_words(code: str | None, lang: str) -> str:
@@ -107,8 +116,10 @@ def notify_all(
     extra: Callable[[Player, str], TemplateContext],
     now: datetime,
     gm_copy: bool = True,
+    note: DeadlineNote | None = None,
 ) -> None:
-    """The same notice to every active player (each in their language) and a GM copy."""
+    """The same notice to every active player (each in their language) and a GM copy;
+    with ``note`` each gets the deadline's calendar event."""
     holders = {p.id: power for power, p in uow.assignments.current(game.id).items()}
     first = None
     for player in active_players(uow, game.id):
@@ -119,14 +130,16 @@ def notify_all(
             **extra(player, lang),
         }
         k = key(uow, game.id, *base_key, player.address)
-        mail = svc.mailer.to_player(uow, k, player, template, context, now)
+        ics = deadline_ics(svc, ctx, game, note, player.address, lang, now)
+        mail = svc.mailer.to_player(uow, k, player, template, context, now, ics)
         first = first or mail
     if gm_copy:
         lang = ctx.config.language
         context = {**game_words(ctx, game, lang), "power_name": "GM", **extra_gm(extra, lang)}
         inner = svc.mailer.render(template, lang, {"player": {"name": "GM", "address": ""}, **context})
         svc.mailer.gm_copy(
-            uow, key(uow, game.id, *base_key, "gm"), ctx.config.gm_address, lang, inner, now, game.id
+            uow, key(uow, game.id, *base_key, "gm"), ctx.config.gm_address, lang, inner, now, game.id,
+            deadline_ics(svc, ctx, game, note, ctx.config.gm_address, lang, now),
         )
 
 

@@ -10,12 +10,13 @@ for is a method here; the procedures' bodies live in their modules (``submit``, 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 from ..game.reading.lines import Classifier
 from ..store import GameStatus, NotFound, UnitOfWork
 from ..store.models import Game
-from . import clock, gm, lifecycle, submit
+from . import absences, clock, gm, lifecycle, submit
+from .absences import SettingReply
 from .common import Services
 from .gm import GmError
 from .state import GameCtx
@@ -53,6 +54,22 @@ class Desk:
         """The player's orders on file and the deadline; with ``mail_id`` the answer is
         also queued as a mail (once per mail)."""
         return status_reply(self.svc, self.uow, self.game_id, address, self.now, mail_id)
+
+    def set_timezone(self, address: str, zone: str, line: str = "",
+                     mail_id: int | None = None) -> SettingReply:
+        """FUSO / TIMEZONE: the zone the player's deadlines are written in."""
+        return absences.set_timezone(self.svc, self.uow, self.game_id, address, zone, line or zone,
+                                     self.now, mail_id)
+
+    def announce_absence(self, address: str, first: date, last: date, line: str = "",
+                         mail_id: int | None = None) -> SettingReply:
+        """ASSENZA / ABSENCE: first and last day away, in the player's zone."""
+        return absences.announce_absence(self.svc, self.uow, self.game_id, address, first, last,
+                                         line, self.now, mail_id)
+
+    def cancel_absences(self, address: str, mail_id: int | None = None) -> SettingReply:
+        """ASSENZA ANNULLA / ABSENCE CANCEL: the absences that have not begun are taken back."""
+        return absences.cancel_absences(self.svc, self.uow, self.game_id, address, self.now, mail_id)
 
     # -- the clock ---------------------------------------------------------
 

@@ -14,6 +14,7 @@ from ..words.terms import Moment, PhaseRef, PowerRef, Term, Value, plain, powers
 from .clock import resume_game
 from .common import (
     Services,
+    deadline_ics,
     deadline_words,
     game_words,
     key,
@@ -21,6 +22,7 @@ from .common import (
     phase_words,
     pname,
 )
+from .deadlines import DeadlineNote, next_deadline
 from .lifecycle import start_game
 from .process import SUSPENSION, onp_home_condition, process_phase
 from .state import GameCtx, missing_powers
@@ -67,9 +69,11 @@ def pause(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetim
     _audit(uow, game, "pause", actor, now, until=until.isoformat() if until else None)
     uow.games.set_status(game, GameStatus.PAUSED, now, resume_at=until)
     phase = uow.phases.current(game.id)
+    note = DeadlineNote(phase.seq, phase.code, phase.deadline, phase.opened_at, cancelled=True) if phase else None
     notify_all(
         svc, uow, ctx, game, ("paused", phase.seq if phase else 0, now.isoformat()), "paused",
-        lambda player, lang: {"resume_at": deadline_words(ctx, until, lang) if until else None}, now,
+        lambda player, lang: {"resume_at": deadline_words(ctx, until, lang, player) if until else None}, now,
+        note=note,
     )
     if until:
         return _done("pause", "gm.paused_until", game=game.id, until=Moment(until))
@@ -96,7 +100,8 @@ def extend(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: dateti
     notify_all(
         svc, uow, ctx, game, ("extended", phase.seq, new.isoformat()), "deadline_changed",
         lambda player, lang: {"phase_name": phase_words(phase.code, lang),
-                              "deadline": deadline_words(ctx, new, lang)}, now,
+                              "deadline": deadline_words(ctx, new, lang, player)}, now,
+        note=DeadlineNote(phase.seq, phase.code, new, phase.opened_at),
     )
     return _done("extend", "gm.extended", phase=PhaseRef(phase.code), deadline=Moment(new))
 
@@ -152,19 +157,22 @@ def replace(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datet
         "power_name": pname(ctx, power, lang),
         "password": secret,
         "phase_name": phase_words(phase.code if phase else None, lang),
-        "deadline": deadline_words(ctx, resume_at or (phase.deadline if phase else None), lang),
+        "deadline": deadline_words(ctx, resume_at or (phase.deadline if phase else None), lang, player),
         "reply_to": svc.mailer.reply_address(player.reply_token),
         "units": [str(u) for u in ctx.position(phase).units_of(power)] if phase else [],
         "assignment": "replacement",
         "lateness_bank": ctx.config.lateness_bank_days,
         "lateness_max": ctx.config.lateness_max_per_turn,
     }
+    note = None
+    if phase is not None and resume_at is None and game.status is GameStatus.ACTIVE:
+        note = DeadlineNote(phase.seq, phase.code, phase.deadline, phase.opened_at)
     svc.mailer.to_player(uow, key(uow, game.id, "welcome", seq, power, player.address), player,
-                         "welcome", context, now)
+                         "welcome", context, now, deadline_ics(svc, ctx, game, note, player.address, lang, now))
     notify_all(
         svc, uow, ctx, game, ("replaced", seq, power, player.address), "replacement_joined",
         lambda p, lang: {"replaced_name": pname(ctx, power, lang),
-                         "resume_at": deadline_words(ctx, resume_at, lang) if resume_at else None}, now,
+                         "resume_at": deadline_words(ctx, resume_at, lang, p) if resume_at else None}, now,
     )
     if resume_at:
         return _done("replace", "gm.replaced_resumes", address=player.address, power=PowerRef(power),
@@ -225,12 +233,13 @@ def rollback(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: date
         game.result = None
         game.finished_at = None
         uow.games.set_status(game, GameStatus.ACTIVE, now)
-    deadline = ctx.deadline(reopened.code, now)
+    deadline = next_deadline(uow, ctx, reopened.code, now)
     uow.phases.set_deadline(reopened, deadline, PhaseStatus.OPEN)
     notify_all(
         svc, uow, ctx, game, ("rollback", reopened.seq), "rollback",
         lambda p, lang: {"phase_name": phase_words(reopened.code, lang),
-                         "deadline": deadline_words(ctx, deadline, lang)}, now,
+                         "deadline": deadline_words(ctx, deadline, lang, p)}, now,
+        note=DeadlineNote(reopened.seq, reopened.code, deadline, reopened.opened_at),
     )
     return _done("rollback", "gm.reopened", phase=PhaseRef(reopened.code), deadline=Moment(deadline))
 

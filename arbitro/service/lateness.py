@@ -18,6 +18,7 @@ from ..game.position import MOVEMENT
 from ..store import GameStatus, UnitOfWork
 from ..store.models import Game
 from ..store.models import Phase as PhaseRow
+from .deadlines import later_deadline
 from .state import GameCtx
 
 LATE_DAY = timedelta(days=1)
@@ -93,5 +94,6 @@ def open_late_day(uow: UnitOfWork, ctx: GameCtx, phase: PhaseRow, missing: set[s
         return []
     for power in payers:
         pay(uow, phase, power, dues[power])
-    uow.phases.open_late_day(phase, phase.deadline + LATE_DAY)
+    # A late day never ends on a day off or in an absence (docs/RULE_CHOICES.md).
+    uow.phases.open_late_day(phase, later_deadline(uow, ctx, phase.deadline + LATE_DAY))
     return payers

@@ -21,6 +21,7 @@ from ..store.models import Game, Player
 from .common import (
     Services,
     active_players,
+    deadline_ics,
     deadline_words,
     game_words,
     key,
@@ -28,6 +29,7 @@ from .common import (
     pname,
     pname_the,
 )
+from .deadlines import DeadlineNote, next_deadline
 from .state import GameCtx
 
 
@@ -77,7 +79,7 @@ def _open_draw(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: da
             **game_words(ctx, game, lang),
             "seed_hash": digest,
             "assignment": ctx.config.assignment,
-            "start": deadline_words(ctx, ctx.config.start, lang) if ctx.config.start else None,
+            "start": deadline_words(ctx, ctx.config.start, lang, player) if ctx.config.start else None,
             "reply_to": svc.mailer.reply_address(player.reply_token),
             "powers": [pname(ctx, p, lang) for p in sorted(ctx.board.powers)],
         }
@@ -138,8 +140,9 @@ def start_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, opened_
             uow.powers.update(game.id, power, opened_at, status=PowerStatus.CIVIL_DISORDER)
     position = start_position(board)
     code = str(position.phase)
-    deadline = ctx.deadline(code, opened_at, first=True)
-    uow.phases.open(game.id, code, position_json(position), now=opened_at, deadline=deadline)
+    deadline = next_deadline(uow, ctx, code, opened_at, first=True)
+    opened = uow.phases.open(game.id, code, position_json(position), now=opened_at, deadline=deadline)
+    note = DeadlineNote(opened.seq, code, deadline, opened_at)
     uow.games.set_status(game, GameStatus.ACTIVE, opened_at)
     plain = {pc.address: pc.password for pc in ctx.config.players}
     for player in players:
@@ -154,7 +157,7 @@ def start_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, opened_
             "power_name": pname(ctx, power, lang),
             "password": password,
             "phase_name": phase_words(code, lang),
-            "deadline": deadline_words(ctx, deadline, lang),
+            "deadline": deadline_words(ctx, deadline, lang, player),
             "reply_to": svc.mailer.reply_address(player.reply_token),
             "units": [str(u) for u in position.units_of(power)],
             "assignment": reason,
@@ -162,7 +165,8 @@ def start_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, opened_
             "lateness_max": ctx.config.lateness_max_per_turn,
             "draw": _draw_words(ctx, seed, players, powers, prefs, chosen, player, lang),
         }
-        svc.mailer.to_player(uow, key(uow, game.id, "welcome", player.address), player, "welcome", context, opened_at)
+        svc.mailer.to_player(uow, key(uow, game.id, "welcome", player.address), player, "welcome", context, opened_at,
+                             deadline_ics(svc, ctx, game, note, player.address, lang, opened_at))
     lang = ctx.config.language
     table = [
         {"power_name": pname(ctx, chosen[p.address], lang), "player": p.name or p.address, "address": p.address}
@@ -184,6 +188,7 @@ def start_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, opened_
         },
         now=opened_at,
         game_id=game.id,
+        attachments=deadline_ics(svc, ctx, game, note, ctx.config.gm_address, lang, opened_at),
     )
 
 

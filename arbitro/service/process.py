@@ -12,11 +12,12 @@ from ..game.position import FALL, MOVEMENT, NEUTRAL, Position
 from ..reports import PhaseReport, order_text, results_context
 from ..store import Attachment, GameStatus, PlayerStatus, PowerStatus, UnitOfWork
 from ..store.codec import PowerBefore, orders_of, phase_result_json, position_json
-from ..store.models import Game, GamePower
+from ..store.models import Game, GamePower, Player
 from ..store.models import Phase as PhaseRow
 from .common import (
     Services,
     active_players,
+    deadline_ics,
     deadline_words,
     game_words,
     key,
@@ -25,6 +26,7 @@ from .common import (
     phase_words,
     pname,
 )
+from .deadlines import DeadlineNote, next_deadline
 from .press_archive import publish_press
 from .state import GameCtx, stored_orders
 
@@ -108,14 +110,16 @@ def process_phase(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phas
                     phase=phase, report=report)
         return
     next_code = str(outcome.next.phase)
-    deadline = ctx.deadline(next_code, now)
-    uow.phases.open(game.id, next_code, after_json, now=now, deadline=deadline)
-    _results_mails(svc, uow, ctx, game, phase, report, deadline, next_code, now)
+    deadline = next_deadline(uow, ctx, next_code, now)
+    opened = uow.phases.open(game.id, next_code, after_json, now=now, deadline=deadline)
+    note = DeadlineNote(opened.seq, next_code, deadline, now)
+    _results_mails(svc, uow, ctx, game, phase, report, note, now)
     for power in first_onp:
         _first_onp_mails(svc, uow, ctx, game, phase, power, next_code, deadline, now)
     if suspended:
         resume_at = game.resume_at or (now + SUSPENSION)
-        _suspension_mails(svc, uow, ctx, game, phase, abandoned, resume_at, now)
+        _suspension_mails(svc, uow, ctx, game, phase, abandoned, resume_at, now,
+                          DeadlineNote(opened.seq, next_code, deadline, now, cancelled=True))
 
 
 def _eliminate(uow: UnitOfWork, game: Game, outcome: PhaseOutcome, powers: dict[str, GamePower],
@@ -183,8 +187,8 @@ def declare_civil_disorder(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: G
 
 
 def _results_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: PhaseRow,
-                   report: PhaseReport, deadline: datetime | None, next_code: str,
-                   now: datetime) -> None:
+                   report: PhaseReport, note: DeadlineNote, now: datetime) -> None:
+    deadline, next_code = note.deadline, note.code
     base = ("results", phase.seq)
     players = active_players(uow, game.id)
     maps: dict[str, tuple[Attachment, ...]] = {}
@@ -201,13 +205,13 @@ def _results_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, pha
     holders = {p.id: power for power, p in uow.assignments.current(game.id).items()}
     inner = None
 
-    def context(lang: str, power: str | None) -> dict[str, Any]:
+    def context(lang: str, power: str | None, reader: Player | None) -> dict[str, Any]:
         return {
             **game_words(ctx, game, lang),
             "power_name": pname(ctx, power, lang),
             "phase_name": phase_words(phase.code, lang),
             "next_phase_name": phase_words(next_code, lang),
-            "deadline": deadline_words(ctx, deadline, lang),
+            "deadline": deadline_words(ctx, deadline, lang, reader),
             **results_context(ctx.board, report, lang),
         }
 
@@ -216,15 +220,15 @@ def _results_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, pha
         k = key(uow, game.id, *base, player.address)
         if uow.outbox.by_key(k) is not None:
             continue  # already queued (a step run again): no map drawn for nothing
-        svc.mailer.to_player(uow, k, player, "results", context(lang, holders.get(player.id)), now,
-                             attachments(lang))
+        svc.mailer.to_player(uow, k, player, "results", context(lang, holders.get(player.id), player), now,
+                             attachments(lang) + deadline_ics(svc, ctx, game, note, player.address, lang, now))
     lang = ctx.config.language
     gm_key = key(uow, game.id, *base, "gm")
     if uow.outbox.by_key(gm_key) is not None:
         return
-    inner = svc.mailer.render("results", lang, {"player": {"name": "GM", "address": ""}, **context(lang, None)})
+    inner = svc.mailer.render("results", lang, {"player": {"name": "GM", "address": ""}, **context(lang, None, None)})
     svc.mailer.gm_copy(uow, gm_key, ctx.config.gm_address, lang, inner, now, game.id,
-                       attachments(lang))
+                       attachments(lang) + deadline_ics(svc, ctx, game, note, ctx.config.gm_address, lang, now))
 
 
 def _first_onp_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: PhaseRow,
@@ -244,24 +248,25 @@ def _first_onp_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, p
             "own": own,
             "phase_name": phase_words(phase.code, lang),
             "next_phase_name": phase_words(next_code, lang),
-            "deadline": deadline_words(ctx, deadline, lang),
+            "deadline": deadline_words(ctx, deadline, lang, player),
         }
         k = key(uow, game.id, "onp", phase.seq, power, player.address)
         svc.mailer.to_player(uow, k, player, "onp_notice", context, now)
 
 
 def _suspension_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: PhaseRow,
-                      powers: list[str], resume_at: datetime, now: datetime) -> None:
+                      powers: list[str], resume_at: datetime, now: datetime,
+                      note: DeadlineNote | None = None) -> None:
     waiting = [p for p in powers if uow.powers.get(game.id, p).status is PowerStatus.ABANDONED]
     position = ctx.position(phase)
 
     def extra(player: Any, lang: str) -> dict[str, Any]:
         return {
             "abandoned": [pname(ctx, p, lang) for p in waiting],
-            "resume_at": deadline_words(ctx, resume_at, lang),
+            "resume_at": deadline_words(ctx, resume_at, lang, player),
         }
 
-    notify_all(svc, uow, ctx, game, ("suspended", phase.seq), "suspension", extra, now)
+    notify_all(svc, uow, ctx, game, ("suspended", phase.seq), "suspension", extra, now, note=note)
     lang = ctx.config.language
     target = ctx.config.mailing_list or ctx.config.gm_address
     for power in waiting:

@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from ..config import GameConfig, deadline_after
+from ..config import Away, GameConfig, deadline_after
 from ..config.model import DeadlineSpec
 from ..game.board import Board
 from ..game.orders import Order
@@ -52,8 +52,9 @@ class GameCtx:
             return d.first_movement if first else d.movement
         return d.retreat if kind == RETREAT else d.adjustment
 
-    def deadline(self, phase_code: str, opened_at: datetime, first: bool = False) -> datetime:
-        return deadline_after(self.spec(phase_code, first), opened_at, self.tz, self.config.days_off)
+    def deadline(self, phase_code: str, opened_at: datetime, first: bool = False,
+                 away: tuple[Away, ...] = ()) -> datetime:
+        return deadline_after(self.spec(phase_code, first), opened_at, self.tz, self.config.days_off, away)
 
     def position(self, phase: Phase) -> Position:
         return position_of(self.board, phase.position_before)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from datetime import datetime
 
 from ..reports import order_text
-from ..store import PlayerStatus, UnitOfWork
-from .common import Services, deadline_words, game_words, phase_words, pname
+from ..store import GameStatus, PlayerStatus, UnitOfWork
+from .common import Services, deadline_ics, deadline_words, game_words, phase_words, pname
+from .deadlines import DeadlineNote
 from .state import stored_orders
 from .values import OK, REFUSED, StatusReply
 
@@ -39,16 +40,21 @@ def status_reply(
         "game_status": game.status.value,
         "power_status": power_status,
         "phase_name": phase_words(phase.code if phase else None, lang),
-        "deadline": deadline_words(ctx, phase.deadline if phase else None, lang),
+        "deadline": deadline_words(ctx, phase.deadline if phase else None, lang, player),
         "on_file": on_file,
         "lateness_used": used,
         "lateness_bank": ctx.config.lateness_bank_days,
-        "resume_at": deadline_words(ctx, game.resume_at, lang) if game.resume_at else None,
+        "resume_at": deadline_words(ctx, game.resume_at, lang, player) if game.resume_at else None,
     }
     mail = svc.mailer.render("status", lang, {"player": {"name": player.name, "address": player.address}, **context})
     if mail_id is not None:
+        note = None
+        if phase is not None:
+            note = DeadlineNote(phase.seq, phase.code, phase.deadline, phase.opened_at,
+                                cancelled=game.status is GameStatus.PAUSED)
         svc.mailer.to_player(uow, f"status:{game_id}:mail{mail_id}:{player.address}",
-                             player, "status", context, now)
+                             player, "status", context, now,
+                             deadline_ics(svc, ctx, game, note, player.address, lang, now))
     return StatusReply(
         OK, None, game_id, phase.code if phase else None, phase.deadline if phase else None,
         power, power_status, on_file, used, lang, mail.subject, mail.body,

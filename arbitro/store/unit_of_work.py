@@ -22,6 +22,7 @@ from .repos import (
     OutboxRepo,
     PhaseRepo,
     PlayerRepo,
+    AbsenceRepo,
     PowerRepo,
     PreferenceRepo,
     PressRepo,
@@ -45,6 +46,7 @@ class UnitOfWork:
         self.outbox = OutboxRepo(session)
         self.audit = AuditRepo(session)
         self.press = PressRepo(session)
+        self.absences = AbsenceRepo(session)
 
 
 class Store:

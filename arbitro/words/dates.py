@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from babel.dates import format_datetime
+from babel.dates import format_date, format_datetime
 
 from . import nsay, say
 from .catalog import lang_of
@@ -34,3 +34,8 @@ def duration(value: timedelta, lang: str | None) -> str:
 
 def hours(n: int, lang: str | None) -> str:
     return nsay(lang, "duration.hours", n)
+
+
+def day_words(day: date, lang: str | None) -> str:
+    """ "20 dicembre 2026" / "20 December 2026"."""
+    return format_date(day, "d MMMM y", locale=lang_of(lang))

@@ -5,7 +5,7 @@ counted from its first failure. Counting from ``created_at`` gave up at once on 
 queued for a moment long past (a game catching up after a start in the past).
 
 Revision ID: 0011
-Revises: 0004
+Revises: 0008
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0011"
-down_revision = "0004"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 

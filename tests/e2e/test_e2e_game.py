@@ -95,7 +95,9 @@ def assert_results_mail(sink: SmtpSink, players: dict[str, str], phase_code: str
                    if ("Risultati" in g.subject or "Results" in g.subject) and title in g.subject]
         assert len(results) == 1, (power, [g.subject for g in to(sink, address)])
         body = results[0].body
-        assert results[0].attachments == 1  # the map
+        assert b"Content-Type: image/png" in results[0].raw  # the map
+        # ... and, while a next phase has a deadline, its calendar event
+        assert results[0].attachments == 1 + (b"Content-Type: text/calendar" in results[0].raw)
         lines = body.split("\n")
         for r in outcome.results:
             text = order_text(BOARD, r.order, lang)

@@ -73,6 +73,8 @@ def _named(name: str, lang: str) -> Any:
         "missing": power_noun(BOARD, "FRANCE", lang), "status": say(lang, "status.game.paused"),
         "name": "Coppa 1901", "at": when(MOMENT, "Europe/Rome", lang), "onp": 1, "late": 1,
         "bank": 3, "result": "-", "used": 3, "allowed": 3,
+        "zone": "America/New_York", "first": "20/12", "last": "27/12", "year": 2026,
+        "days": nsay(lang, "duration.days", 7), "length": nsay(lang, "duration.days", 8),
     }
     return values[name]
 
@@ -189,6 +191,10 @@ def _context(lang: str) -> dict[str, Any]:
         "images": 1, "sender": "mario@example.org", "text": "...", "to_names": [power("FRANCE")],
         "can_reply": True, "delay": nsay(lang, "duration.hours", 1), "delayed": True, "dropped": "",
         "hours_left": 1, "player": {"name": "Mario", "address": "mario@example.org"},
+        "zone": "America/New_York", "first": "20/12", "last": "27/12", "year": 2026,
+        "days": nsay(lang, "duration.days", 7), "left": nsay(lang, "duration.days", 7),
+        "name_absent": False, "absent_name": None, "moved": False,
+        "cancelled": [{"first": "20/12", "last": "27/12"}],
         "centres": _results(lang)["centres"], "units": ["A Ven", "F Nap"], "gm_address": "gm@example.org",
         "game_status": "active", "power_status": "civil_disorder", "lateness_used": 1,
         "lateness_bank": 1, "lateness_max": 1, "assignment": "lot", "password": "segreto",
@@ -222,6 +228,8 @@ def _other_branches(lang: str) -> dict[str, Any]:
         "reason": "temporale", "results": None, "ballots": [], "dislodged": [], "nmr": [],
         "message": say(lang, "gm.not_paused", game="g1901", status=say(lang, "status.game.active")),
         "movement": False, "out": [], "start": None, "closed": True,
+        "name_absent": True, "absent_name": power_noun(BOARD, "FRANCE", lang), "moved": True,
+        "cancelled": [],
     }
 
 

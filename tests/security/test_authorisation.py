@@ -146,7 +146,8 @@ def test_gm_commands_from_a_player_change_nothing(game, command) -> None:  # typ
 
 def test_every_command_has_a_test_here() -> None:
     names = {c.name for c in COMMANDS}
-    tested = {"orders", "status", "ballot", "help", "preferences"} | {c.name for c in GM_ONLY}
+    tested = {"orders", "status", "ballot", "help", "preferences", "timezone", "absence"} | {
+        c.name for c in GM_ONLY}
     assert names <= tested
 
 
@@ -160,3 +161,19 @@ def test_help_and_preferences_act_only_for_the_sender(game) -> None:  # type: ig
         others = [m for m in uow.session.scalars(select(OutboxMessage))
                   if m.idempotency_key.startswith("mail:") and france not in m.recipients]
     assert others == []
+
+
+def test_a_time_zone_or_an_absence_needs_the_password_and_acts_only_for_the_sender(game) -> None:  # type: ignore[no-untyped-def]
+    store, handler, holders = game
+    france = holders["FRANCE"]
+    handler.handle(mail(france, "FUSO Asia/Tokyo", subject="FUSO Asia/Tokyo"), NOW)
+    assert last_note(store).startswith("refused")  # no password
+    handler.handle(mail(france, "ASSENZA dal 10/03 al 12/03", subject="ASSENZA dal 10/03 al 12/03"), NOW)
+    assert last_note(store).startswith("refused")
+    with store.begin() as uow:
+        assert {p.timezone for p in uow.players.list(GAME)} == {None}
+        assert uow.absences.of_game(GAME) == []
+    handler.handle(mail(france, pw(france) + "FUSO Asia/Tokyo", subject="FUSO Asia/Tokyo"), NOW)
+    with store.begin() as uow:
+        zones = {p.address: p.timezone for p in uow.players.list(GAME)}
+    assert zones.pop(france) == "Asia/Tokyo" and set(zones.values()) == {None}

@@ -6,7 +6,7 @@ A mail without a command word holds orders (``orders``).
 from __future__ import annotations
 
 from ...game.names import fold
-from . import ballot, help, orders, preferences, status
+from . import absence, ballot, help, orders, preferences, status, timezone
 from .base import Command, Request
 from .gm import eject, extend, pause, process, replace, resume, rollback
 
@@ -16,6 +16,8 @@ COMMANDS: tuple[Command, ...] = (
     help.COMMAND,
     preferences.COMMAND,
     ballot.COMMAND,
+    timezone.COMMAND,
+    absence.COMMAND,
     pause.COMMAND,
     resume.COMMAND,
     extend.COMMAND,

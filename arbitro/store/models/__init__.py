@@ -1,12 +1,13 @@
 """All mapped tables; importing this package registers them on Base.metadata."""
 
 from .audit import AuditEntry
-from .game import Assignment, Game, GamePower, Player, Preference
+from .game import Absence, Assignment, Game, GamePower, Player, Preference
 from .mail import InboundMail, OutboxAttachment, OutboxMessage
 from .phase import Ballot, OrderSubmission, Phase
 from .press import PressDelivery, PressMessage
 
 __all__ = [
+    "Absence",
     "Assignment",
     "AuditEntry",
     "Ballot",

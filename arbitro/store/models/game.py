@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import Date, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..base import Base
@@ -54,6 +54,22 @@ class Player(Base):
     )
     joined_at: Mapped[datetime] = mapped_column(UtcDateTime)
     left_at: Mapped[datetime | None] = mapped_column(UtcDateTime, default=None)
+    # The zone the player's deadlines are written in (FUSO / TIMEZONE); None = the game's.
+    timezone: Mapped[str | None] = mapped_column(String(64), default=None)
+
+
+class Absence(Base):
+    """An absence a player announced (ASSENZA / ABSENCE): first and last day inclusive, in
+    the player's own zone. Deadlines inside it move past it."""
+
+    __tablename__ = "absences"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    first_day: Mapped[date] = mapped_column(Date)
+    last_day: Mapped[date] = mapped_column(Date)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime)
 
 
 class Assignment(Base):

@@ -1,5 +1,6 @@
 """Repositories: one per aggregate, each bound to the session of one unit of work."""
 
+from .absences import AbsenceRepo
 from .audit import AuditRepo
 from .games import GameRepo, NotFound, PowerRepo
 from .mail import InboundRepo
@@ -10,6 +11,7 @@ from .players import AssignmentRepo, PlayerRepo, PreferenceRepo
 from .press import PressRepo
 
 __all__ = [
+    "AbsenceRepo",
     "AssignmentRepo",
     "Attachment",
     "AuditRepo",
