@@ -27,6 +27,7 @@ from .model import (
 )
 from .press import read_press_options
 from .reader import Table
+from .votes import read_vote_options
 
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
 _FALLBACK_SPEC = DeadlineSpec("1d", timedelta(days=1), 0, None)
@@ -79,6 +80,7 @@ def read_game(t: Table, server: ServerConfig | None) -> GameConfig:
         gm_password_hash=gm_hash,
         mailing_list=t.convert("mailing_list", values.address, None),
         press_options=read_press_options(t),
+        vote_options=read_vote_options(t),
     )
     t.finish()
     return game

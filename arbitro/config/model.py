@@ -122,6 +122,14 @@ class PressOptions:
 
 
 @dataclass(frozen=True)
+class VoteOptions:
+    """Secret votes to end a game (issue 17): draws and concessions."""
+
+    enabled: bool = True  # PATTA / CONCEDO / RITIRO VOTO accepted
+    named_draws: bool = False  # a draw among named powers; False = all survivors (DIAS) only
+
+
+@dataclass(frozen=True)
 class GameConfig:
     id: str
     name: str
@@ -146,6 +154,7 @@ class GameConfig:
     gm_password_hash: str | None = field(repr=False)
     mailing_list: str | None  # replacement calls (R-ONP-4); None = the GM gets them
     press_options: PressOptions = field(default_factory=PressOptions)
+    vote_options: VoteOptions = field(default_factory=VoteOptions)
 
 
 @dataclass(frozen=True)

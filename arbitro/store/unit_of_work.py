@@ -25,6 +25,7 @@ from .repos import (
     PowerRepo,
     PreferenceRepo,
     PressRepo,
+    VoteRepo,
 )
 
 
@@ -45,6 +46,7 @@ class UnitOfWork:
         self.outbox = OutboxRepo(session)
         self.audit = AuditRepo(session)
         self.press = PressRepo(session)
+        self.votes = VoteRepo(session)
 
 
 class Store:

@@ -6,9 +6,9 @@ A mail without a command word holds orders (``orders``).
 from __future__ import annotations
 
 from ...game.names import fold
-from . import ballot, help, orders, preferences, status
+from . import ballot, help, orders, preferences, status, trial, votes
 from .base import Command, Request
-from .gm import eject, extend, pause, process, replace, resume, rollback
+from .gm import eject, extend, pause, preview, process, replace, resume, rollback
 
 COMMANDS: tuple[Command, ...] = (
     orders.COMMAND,
@@ -16,6 +16,10 @@ COMMANDS: tuple[Command, ...] = (
     help.COMMAND,
     preferences.COMMAND,
     ballot.COMMAND,
+    votes.DRAW_COMMAND,
+    votes.CONCEDE_COMMAND,
+    votes.WITHDRAW_COMMAND,
+    trial.COMMAND,
     pause.COMMAND,
     resume.COMMAND,
     extend.COMMAND,
@@ -23,6 +27,7 @@ COMMANDS: tuple[Command, ...] = (
     eject.COMMAND,
     process.COMMAND,
     rollback.COMMAND,
+    preview.COMMAND,
 )
 DEFAULT: Command = orders.COMMAND
 

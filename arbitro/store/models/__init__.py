@@ -5,11 +5,13 @@ from .game import Assignment, Game, GamePower, Player, Preference
 from .mail import InboundMail, OutboxAttachment, OutboxMessage
 from .phase import Ballot, OrderSubmission, Phase
 from .press import PressDelivery, PressMessage
+from .vote import EndVote
 
 __all__ = [
     "Assignment",
     "AuditEntry",
     "Ballot",
+    "EndVote",
     "Game",
     "GamePower",
     "InboundMail",

@@ -8,6 +8,7 @@ from .outbox import Attachment, OutboxRepo
 from .phases import PhaseRepo
 from .players import AssignmentRepo, PlayerRepo, PreferenceRepo
 from .press import PressRepo
+from .votes import VoteRepo
 
 __all__ = [
     "AssignmentRepo",
@@ -24,4 +25,5 @@ __all__ = [
     "PowerRepo",
     "PreferenceRepo",
     "PressRepo",
+    "VoteRepo",
 ]
