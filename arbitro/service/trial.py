@@ -60,24 +60,41 @@ def map_attachment(svc: Services, ctx: GameCtx, game: Game, phase: PhaseRow, rep
     return (Attachment(f"{game.id}-{phase.code}-{what}.png", "image/png", png),)
 
 
+def _sections(ctx: GameCtx, power: str, text: str, classify: Classifier | None) -> dict[str, list[str]]:
+    """The mail's lines by power, line numbers kept (other lines blank): a line with just a
+    nation's name starts its section; lines before any are the sender's."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    headers = parse_orders(ctx.board, text, lang="it", classify=classify)
+    starts = {r.line: r.notes[0][1][0] for r in headers.lines
+              if r.code == "power_header" and r.notes and r.notes[0][1]}
+    owner, by_line = power, []
+    for number, _line in enumerate(lines, start=1):
+        owner = starts.get(number, owner)
+        by_line.append(owner)
+    return {p: [line if by_line[i] == p and i + 1 not in starts else "" for i, line in enumerate(lines)]
+            for p in dict.fromkeys([power, *by_line])}
+
+
 def _read(ctx: GameCtx, phase: PhaseRow, power: str, text: str, lang: str,
           classify: Classifier | None) -> tuple[dict[str, list[Order]], list[dict[str, Any]]]:
-    """Orders by power, and the lines that were not taken (with why). Lines before any
-    power's name are the sender's."""
-    header = f"{power}:\n"
-    report = parse_orders(
-        ctx.board, header + text, power=None, position=ctx.position(phase), lang=lang,
-        strict_support=ctx.config.strict_support, infer_single_coast=ctx.config.infer_single_coast,
-        classify=classify,
-    )
+    """Orders by power, and the lines that were not taken (with why). Each power's
+    section is read as that power's own mail would be."""
+    position = ctx.position(phase)
     orders: dict[str, list[Order]] = {}
     problems: list[dict[str, Any]] = []
-    for r in report.lines:
-        if r.status is OK and r.order is not None:
-            orders.setdefault(r.order.power, []).append(r.order)
-        elif r.status is not IGNORED:
-            problems.append({"line": r.line - 1, "text": r.text,
-                             "message": line_message(ctx.board, r, lang)})
+    for who, lines in _sections(ctx, power, text, classify).items():
+        report = parse_orders(
+            ctx.board, "\n".join(lines), power=who, position=position, lang=lang,
+            strict_support=ctx.config.strict_support,
+            infer_single_coast=ctx.config.infer_single_coast, classify=classify,
+        )
+        for r in report.lines:
+            if r.status is OK and r.order is not None:
+                orders.setdefault(who, []).append(r.order)
+            elif r.status is not IGNORED:
+                problems.append({"line": r.line, "text": r.text,
+                                 "message": line_message(ctx.board, r, lang)})
+    problems.sort(key=lambda p: int(p["line"]))
     return orders, problems
 
 
