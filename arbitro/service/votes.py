@@ -134,12 +134,29 @@ def cast_vote(svc: Services, uow: UnitOfWork, game_id: str, address: str, kind: 
         "phase_name": phase_words(phase.code, lang),
     })
     svc.mailer.to_player(uow, mail_key, player, "vote_reply", context, now)
-    decided = verdict({p: as_vote(r) for p, r in uow.votes.standing(game_id).items()},
-                      _playing(uow, game_id), _survivors(uow, game_id))
+    return VoteReply(OK, None, row.number, settle(svc, uow, ctx, game, now))
+
+
+def _standing(uow: UnitOfWork, game_id: str) -> dict[str, Vote]:
+    """Each power's vote, if cast by its current player (a replacement starts with none)."""
+    since = {a.power: a.started_at for a in uow.assignments.history(game_id) if a.ended_at is None}
+    return {p: as_vote(r) for p, r in uow.votes.standing(game_id).items()
+            if p in since and r.cast_at >= since[p]}
+
+
+def settle(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime) -> bool:
+    """End the game if the votes on file are unanimous among the powers still played
+    (after a vote, and on the clock: a hold-out may have fallen into civil disorder)."""
+    if not ctx.config.vote_options.enabled or game.status not in (GameStatus.ACTIVE, GameStatus.PAUSED):
+        return False
+    phase = uow.phases.current(game.id)
+    if phase is None:
+        return False
+    decided = verdict(_standing(uow, game.id), _playing(uow, game.id), _survivors(uow, game.id))
     if decided is None:
-        return VoteReply(OK, None, row.number, False)
+        return False
     _end_by_vote(svc, uow, ctx, game, phase, decided, now)
-    return VoteReply(OK, None, row.number, True)
+    return True
 
 
 def _end_by_vote(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: PhaseRow,

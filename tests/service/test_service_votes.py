@@ -5,7 +5,7 @@ is told what."""
 from __future__ import annotations
 
 import hashlib
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -32,10 +32,11 @@ def setup_game(store: Store, game: str, **options: Any) -> tuple[MailHandler, di
     return MailHandler(referee), holders
 
 
-def send(handler: MailHandler, game: str, address: str, body: str, subject: str = "partita") -> None:
+def send(handler: MailHandler, game: str, address: str, body: str, subject: str = "partita",
+         now: datetime = NOW) -> None:
     text = f"PASSWORD pw{address[1]}\n{body}"
     assert handler.handle(player_mail(address, f"arbitro+{game}@example.org", text, subject=subject),
-                          NOW) == "processed"
+                          now) == "processed"
 
 
 def mails(store: Store, game: str) -> list[OutboxMessage]:
@@ -178,3 +179,35 @@ def test_the_committed_text() -> None:
     assert digest(text) == hashlib.sha256(text.encode()).hexdigest()
     assert canonical("g1", 5, Vote("ITALY", CONCEDE, ("FRANCE",)), "ab").endswith(":ITALY:CONCEDE:FRANCE:ab")
     assert canonical("g1", 6, Vote("ITALY", WITHDRAW), "ab").endswith(":ITALY:WITHDRAW:ab")
+
+
+def test_a_hold_out_falling_into_civil_disorder_no_longer_blocks(store: Store) -> None:
+    game = "drop1"
+    handler, holders = setup_game(store, game)
+    holdout = sorted(holders)[-1]
+    for power in sorted(holders)[:-1]:
+        send(handler, game, holders[power], "PATTA")
+    assert status(store, game)[0] is GameStatus.ACTIVE
+    gm = player_mail(GM, f"arbitro+{game}@example.org", "PASSWORD gm-secret", subject=f"ESPELLI {holdout}")
+    handler.handle(gm, NOW)
+    handler.referee.tick(NOW + timedelta(minutes=1))
+    state, result = status(store, game)
+    assert state is GameStatus.FINISHED and result["reason"] == "draw"
+    assert sorted(result["tied"]) == sorted(holders)  # a power in civil disorder still survives
+
+
+def test_a_replacement_player_does_not_inherit_the_vote(store: Store) -> None:
+    game = "heir1"
+    handler, holders = setup_game(store, game)
+    send(handler, game, holders["FRANCE"], "PATTA")
+    late = "GERMANY"
+    for power in sorted(holders):
+        if power not in ("FRANCE", late):
+            send(handler, game, holders[power], "PATTA")
+    with handler.referee.desk(game, NOW + timedelta(minutes=1)) as desk:
+        assert desk.gm_eject("FRANCE").ok
+        assert desk.gm_replace("FRANCE", f"p9@{game}.example", name="Nuovo", password="pw9").ok
+    send(handler, game, holders[late], "DRAW", now=NOW + timedelta(minutes=2))
+    assert status(store, game)[0] is GameStatus.ACTIVE  # France's new player has not voted
+    send(handler, game, f"p9@{game}.example", "PATTA", now=NOW + timedelta(minutes=3))
+    assert status(store, game)[0] is GameStatus.FINISHED
