@@ -125,7 +125,7 @@ def cast_vote(svc: Services, uow: UnitOfWork, game_id: str, address: str, kind: 
     salt = new_salt()
     row = uow.votes.cast(game_id, phase.id, power=power, kind=kind, powers=powers, salt=salt,
                          digest_of=lambda n: digest(canonical(game_id, n, vote, salt)), now=now,
-                         source_mail_id=mail_id)
+                         player_id=player.id, source_mail_id=mail_id)
     context.update({
         "choice": choice_words(ctx, vote, lang, sorted(_survivors(uow, game_id))),
         "number": row.number,
@@ -139,9 +139,9 @@ def cast_vote(svc: Services, uow: UnitOfWork, game_id: str, address: str, kind: 
 
 def _standing(uow: UnitOfWork, game_id: str) -> dict[str, Vote]:
     """Each power's vote, if cast by its current player (a replacement starts with none)."""
-    since = {a.power: a.started_at for a in uow.assignments.history(game_id) if a.ended_at is None}
+    holders = {p: player.id for p, player in uow.assignments.current(game_id).items()}
     return {p: as_vote(r) for p, r in uow.votes.standing(game_id).items()
-            if p in since and r.cast_at >= since[p]}
+            if r.player_id is not None and holders.get(p) == r.player_id}
 
 
 def settle(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime) -> bool:

@@ -27,6 +27,7 @@ def upgrade() -> None:
         sa.Column("number", sa.Integer(), nullable=False),
         sa.Column("phase_id", sa.Integer(), nullable=False),
         sa.Column("power", sa.String(length=32), nullable=False),
+        sa.Column("player_id", sa.Integer(), nullable=True),
         sa.Column("kind", sa.String(length=16), nullable=False),
         sa.Column("powers", sa.JSON(), nullable=False),
         sa.Column("salt", sa.String(length=64), nullable=False),
@@ -39,6 +40,10 @@ def upgrade() -> None:
         sa.ForeignKeyConstraint(
             ["phase_id"], ["phases.id"], name=op.f("fk_end_votes_phase_id_phases"),
             ondelete="CASCADE",
+        ),
+        sa.ForeignKeyConstraint(
+            ["player_id"], ["players.id"], name=op.f("fk_end_votes_player_id_players"),
+            ondelete="SET NULL",
         ),
         sa.ForeignKeyConstraint(
             ["source_mail_id"], ["inbound_mails.id"],

@@ -28,6 +28,10 @@ class EndVote(Base):
     # The phase open when cast: its results mail publishes the digest.
     phase_id: Mapped[int] = mapped_column(ForeignKey("phases.id", ondelete="CASCADE"))
     power: Mapped[str] = mapped_column(String(32))
+    # who cast it: a vote counts only while its player holds the power (not a replacement's)
+    player_id: Mapped[int | None] = mapped_column(
+        ForeignKey("players.id", ondelete="SET NULL"), default=None
+    )
     kind: Mapped[str] = mapped_column(String(16))  # draw | concede | withdraw
     powers: Mapped[list[Any]] = mapped_column(JsonDoc, default=list)  # draw set ([] = DIAS) / [winner]
     salt: Mapped[str] = mapped_column(String(64))  # random hex, revealed at the end

@@ -18,13 +18,14 @@ class VoteRepo:
         self.session = session
 
     def cast(self, game_id: str, phase_id: int, *, power: str, kind: str, powers: Sequence[str],
-             salt: str, digest_of: DigestOf, now: datetime,
+             salt: str, digest_of: DigestOf, now: datetime, player_id: int | None = None,
              source_mail_id: int | None = None) -> EndVote:
         """Append a vote with the next number; ``digest_of(number)`` gives its digest
         (the number is part of the committed text)."""
         last = self.session.scalar(select(func.max(EndVote.number)).where(EndVote.game_id == game_id))
         number = (last or 0) + 1
-        row = EndVote(game_id=game_id, number=number, phase_id=phase_id, power=power, kind=kind,
+        row = EndVote(game_id=game_id, number=number, phase_id=phase_id, power=power,
+                      player_id=player_id, kind=kind,
                       powers=list(powers), salt=salt, digest=digest_of(number),
                       source_mail_id=source_mail_id, cast_at=now)
         self.session.add(row)
