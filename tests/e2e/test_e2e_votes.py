@@ -97,6 +97,9 @@ def test_a_unanimous_draw_by_secret_vote(imap_account: ImapAccount, smtp_sink: S
             early = voters[:-1]
             await until(lambda: all(to(smtp_sink, a) for a in players.values()), what="welcomes")
 
+            await until(lambda: queued(store) == 0, what="welcomes sent")
+            holdout_mails = len(to(smtp_sink, players[holdout]))
+            gm_mails = len(to(smtp_sink, GM))
             # Spring 1901: five vote for a draw (one in the subject); the first of them takes
             # the vote back and votes again; the hold-out does not vote.
             for i, power in enumerate(early):
@@ -123,6 +126,9 @@ def test_a_unanimous_draw_by_secret_vote(imap_account: ImapAccount, smtp_sink: S
                 else:
                     assert "arbitro-vote:" not in g.body, g.subject
             assert not replies(players[holdout])
+            # the hold-out and the GM heard nothing at all of the votes
+            assert len(to(smtp_sink, players[holdout])) == holdout_mails
+            assert len(to(smtp_sink, GM)) == gm_mails
 
             # The deadline passes (no lateness in this game): the results mail commits to
             # the seven votes cast in Spring, by digest only.

@@ -225,3 +225,16 @@ def test_preview_adjudicates_the_orders_on_file_with_the_defaults_of_now(store: 
     assert preview_orders in copy.body
     with store.begin() as uow:
         assert uow.session.get(Phase, phase.id).status.value == "processed"
+
+
+def test_prova_before_the_start_is_refused_on_its_first_line(store: Store) -> None:
+    game = "presto"
+    config = make_config(game_table(game, start=START + timedelta(days=2)))
+    referee = Referee(store, config)
+    referee.tick(START)  # created, still forming
+    handler = MailHandler(referee)
+    address = f"p0@{game}.example"  # Italian
+    send(handler, game, address, "pw0", "PROVA\nA Par - Bor")
+    reply = last_reply(store, address)
+    assert reply.body.splitlines()[0].startswith("PROVA: questa è solo una simulazione")
+    assert "Non posso fare la prova" in reply.body and "non è ancora cominciata" in reply.body, reply.body
