@@ -31,6 +31,7 @@ from .absences import read_absence_options
 from .holidays import preset_names
 from .press import read_press_options
 from .reader import Table
+from .votes import read_vote_options
 
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
 _FALLBACK_SPEC = DeadlineSpec("1d", timedelta(days=1), 0, None)
@@ -85,8 +86,8 @@ def read_game(t: Table, server: ServerConfig | None) -> GameConfig:
         press_options=read_press_options(t),
         map_names=t.text("map_names", "codes", choices=MAP_NAMES) or "codes",
         map_palette=t.text("map_palette", "standard", choices=MAP_PALETTES) or "standard",
-
         absences=read_absence_options(t),
+        vote_options=read_vote_options(t),
     )
     t.finish()
     return game

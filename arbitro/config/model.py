@@ -141,6 +141,14 @@ class PressOptions:
 
 
 @dataclass(frozen=True)
+class VoteOptions:
+    """Secret votes to end a game (issue 17): draws and concessions."""
+
+    enabled: bool = True  # PATTA / CONCEDO / RITIRO VOTO accepted
+    named_draws: bool = False  # a draw among named powers; False = all survivors (DIAS) only
+
+
+@dataclass(frozen=True)
 class GameConfig:
     id: str
     name: str
@@ -167,8 +175,8 @@ class GameConfig:
     press_options: PressOptions = field(default_factory=PressOptions)
     map_names: str = "codes"
     map_palette: str = "standard"
-
     absences: AbsenceOptions = field(default_factory=AbsenceOptions)
+    vote_options: VoteOptions = field(default_factory=VoteOptions)
 
 
 @dataclass(frozen=True)

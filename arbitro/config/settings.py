@@ -44,4 +44,6 @@ def game_settings(game: GameConfig) -> dict[str, Any]:
         "infer_single_coast": game.infer_single_coast,
         "gm_address": game.gm_address,
         "mailing_list": game.mailing_list,
+        "votes": game.vote_options.enabled,
+        "votes_named_draws": game.vote_options.named_draws,
     }

@@ -25,6 +25,7 @@ from .deadlines import DeadlineNote, next_deadline
 from .lateness import open_late_day
 from .process import centre_counts, declare_civil_disorder, finish_game, process_phase
 from .state import GameCtx, missing_powers
+from .votes import settle
 
 
 def temporale_end(ctx: GameCtx) -> datetime | None:
@@ -43,6 +44,8 @@ def step_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: dat
         return None
     if game.status is not GameStatus.ACTIVE:
         return None
+    if uow.votes.of_game(game.id) and settle(svc, uow, ctx, game, now):
+        return "ended"  # unanimous now that a hold-out no longer plays (issue 17)
     phase = uow.phases.current(game.id)
     end = temporale_end(ctx)
     if end is not None and end <= now:

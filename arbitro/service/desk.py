@@ -17,6 +17,10 @@ from ..store import GameStatus, NotFound, UnitOfWork
 from ..store.models import Game
 from . import absences, clock, gm, lifecycle, submit
 from .absences import SettingReply
+
+from . import clock, gm, lifecycle, submit, votes
+from .preview import preview
+from .trial import TrialReply, trial
 from .common import Services
 from .gm import GmError
 from .state import GameCtx
@@ -70,6 +74,20 @@ class Desk:
     def cancel_absences(self, address: str, mail_id: int | None = None) -> SettingReply:
         """ASSENZA ANNULLA / ABSENCE CANCEL: the absences that have not begun are taken back."""
         return absences.cancel_absences(self.svc, self.uow, self.game_id, address, self.now, mail_id)
+
+    def cast_vote(self, address: str, kind: str, powers: Sequence[str],
+                  mail_id: int | None = None) -> votes.VoteReply:
+        """A secret vote to end the game (draw, concede, withdraw); only the voter is
+        answered, and the game ends when the votes are unanimous."""
+        return votes.cast_vote(self.svc, self.uow, self.game_id, address, kind, powers, self.now,
+                               mail_id)
+
+    def dry_run(self, address: str, text: str, mail_id: int | None = None,
+              classify: Classifier | None = None) -> TrialReply:
+        """PROVA: a private dry run of the player's orders (and any assumed for others);
+        nothing is stored but the reply."""
+        return trial(self.svc, self.uow, self.game_id, address, text, self.now, mail_id,
+                           classify)
 
     # -- the clock ---------------------------------------------------------
 
@@ -130,6 +148,11 @@ class Desk:
 
     def gm_rollback(self, actor: str = "gm") -> GmReply:
         return self._gm("rollback", gm.rollback, actor)
+
+    def gm_preview(self, to: str, lang: str, mail_id: int | None = None) -> str:
+        """ANTEPRIMA: the pending phase adjudicated as it would be now, mailed to ``to``;
+        nothing is processed. Raises GmError when there is no phase."""
+        return preview(self.svc, self.uow, self.game_id, to, lang, self.now, mail_id)
 
     def gm_status(self, lang: str | None = None) -> str | None:
         """The game for the GM: plain English (no ``lang``) or in ``lang``; None when

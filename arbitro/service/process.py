@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -29,6 +30,7 @@ from .common import (
 from .deadlines import DeadlineNote, next_deadline
 from .press_archive import publish_press
 from .state import GameCtx, stored_orders
+from .vote_words import commitments, revealed
 
 SUSPENSION = timedelta(days=7)  # R-ONP-4: one week for a replacement, one more once found
 
@@ -47,17 +49,25 @@ def onp_home_condition(ctx: GameCtx, position: Position, power: str) -> bool:
     return len(owned) >= 3 and len(owned & homes) >= 2
 
 
-def process_phase(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: PhaseRow,
-                  now: datetime) -> None:
-    """Play ``phase`` with what is on file, record it, open the next phase, send the mails."""
+@dataclass(frozen=True)
+class PhaseInputs:
+    """What processing a phase would play with, read without changing anything: the
+    orders on file, the referee's reasons for silent powers (R-ONP) with the ballots that
+    count, and the ONP streaks processing writes."""
+
+    orders: dict[str, list[Order]]
+    nmr: dict[str, str]
+    ballots: dict[str, dict[str, list[Order]]]
+    streaks: dict[str, int]  # power -> its ONP streak after this phase (only changes)
+    first_onp: list[str]
+    abandoned: list[str]
+
+
+def phase_inputs(ctx: GameCtx, uow: UnitOfWork, game: Game, phase: PhaseRow) -> PhaseInputs:
+    """The inputs of ``phase`` as things stand (also the GM's preview, ANTEPRIMA)."""
     board = ctx.board
     position = ctx.position(phase)
     powers = uow.powers.all(game.id)
-    holders = uow.assignments.current(game.id)
-    powers_before = {
-        p: PowerBefore(row.status, row.onp_streak, holders[p].id if p in holders else None)
-        for p, row in powers.items()
-    }
     current = uow.orders.current(phase.id)
     orders: dict[str, list[Order]] = {}
     for power, sub in current.items():
@@ -65,20 +75,19 @@ def process_phase(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phas
             orders[power] = stored_orders(board, power, sub.parsed)
     nmr: dict[str, str] = {}
     ballots: dict[str, dict[str, list[Order]]] = {}
+    streaks: dict[str, int] = {}
     movement = position.phase.kind == MOVEMENT
     present = {u.power for u in position.units}
     first_onp: list[str] = []
-    returned: list[str] = []
     abandoned: list[str] = []
     for power, row in powers.items():
         if row.status is PowerStatus.PLAYING and movement and power in present:
             if power in current:
                 if row.onp_streak:
-                    returned.append(power)  # R-ONP-2: ballots ignored, streak reset
-                    uow.powers.update(game.id, power, now, onp_streak=0)
+                    streaks[power] = 0  # R-ONP-2: ballots ignored, streak reset
                 continue
             streak = row.onp_streak + 1
-            uow.powers.update(game.id, power, now, onp_streak=streak)
+            streaks[power] = streak
             if streak == 1:
                 nmr[power] = "first"
                 first_onp.append(power)
@@ -93,6 +102,25 @@ def process_phase(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phas
         elif row.status is PowerStatus.ABANDONED and movement:
             nmr[power] = "abandoned"  # processed by the GM during a suspension
             ballots[power] = _ballots(ctx, uow, phase, power)
+    return PhaseInputs(orders, nmr, ballots, streaks, first_onp, abandoned)
+
+
+def process_phase(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: PhaseRow,
+                  now: datetime) -> None:
+    """Play ``phase`` with what is on file, record it, open the next phase, send the mails."""
+    board = ctx.board
+    position = ctx.position(phase)
+    powers = uow.powers.all(game.id)
+    holders = uow.assignments.current(game.id)
+    powers_before = {
+        p: PowerBefore(row.status, row.onp_streak, holders[p].id if p in holders else None)
+        for p, row in powers.items()
+    }
+    inputs = phase_inputs(ctx, uow, game, phase)
+    for power, streak in inputs.streaks.items():
+        uow.powers.update(game.id, power, now, onp_streak=streak)
+    orders, nmr, ballots = inputs.orders, inputs.nmr, inputs.ballots
+    first_onp, abandoned = inputs.first_onp, inputs.abandoned
     outcome = play(board, position, orders, ctx.rules, nmr, ballots)
     eliminated = _eliminate(uow, game, outcome, powers, now)
     winner, tied = _winner(ctx, position, outcome)
@@ -213,8 +241,10 @@ def _results_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, pha
             "next_phase_name": phase_words(next_code, lang),
             "deadline": deadline_words(ctx, deadline, lang, reader),
             **results_context(ctx.board, report, lang),
+            "vote_commitments": votes,
         }
 
+    votes = commitments(uow, phase.id)
     for player in players:
         lang = player.language
         k = key(uow, game.id, *base, player.address)
@@ -330,6 +360,7 @@ def finish_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: d
                 for code, target, voter, orders in published
             ],
             "results": None,
+            "votes": revealed(uow, ctx, game.id, lang),
         }
         if report is not None and phase is not None:
             out["results"] = results_context(ctx.board, report, lang)

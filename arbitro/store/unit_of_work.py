@@ -26,6 +26,7 @@ from .repos import (
     PowerRepo,
     PreferenceRepo,
     PressRepo,
+    VoteRepo,
 )
 
 
@@ -47,6 +48,8 @@ class UnitOfWork:
         self.audit = AuditRepo(session)
         self.press = PressRepo(session)
         self.absences = AbsenceRepo(session)
+
+        self.votes = VoteRepo(session)
 
 
 class Store:

@@ -6,7 +6,7 @@ absences: one row per absence a player announced (ASSENZA / ABSENCE), first and 
 inclusive, in the player's zone; deadlines inside move past it.
 
 Revision ID: 0008
-Revises: 0004
+Revises: 0007
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0008"
-down_revision = "0004"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 

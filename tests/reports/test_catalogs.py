@@ -207,6 +207,14 @@ def _context(lang: str) -> dict[str, Any]:
                  "table": [{"n": 1, "player": "mario@example.org", "ticket": "ab", "own": True,
                             "power": power("ITALY"), "power_the": format(power("ITALY"), "il")}],
                  "preferences": [{"player": "mario@example.org", "ranking": [power("ITALY")]}]},
+        # issue 17 (p17a): votes, dry runs, the GM's preview
+        "kind": "draw", "choice": say(lang, "vote.choice.draw", powers=power("ITALY")), "number": 3,
+        "digest": "ab" * 32, "text": "arbitro-vote:g1901:3:ITALY:DRAW:ALL:00",
+        "vote_commitments": [{"number": 3, "digest": "ab" * 32}],
+        "votes": [{"number": 3, "power_name": power("ITALY"), "choice": say(lang, "vote.choice.draw_survivors"),
+                   "phase_name": phase_name("S1901M", lang), "text": "arbitro-vote:...", "digest": "ab" * 32}],
+        "not_ready": [power("FRANCE")], "assumed": [power("FRANCE")], "results_body": "...",
+        "problems": [{"line": 1, "text": "A Xyz - Par", "message": say(lang, "refusal.no_orders")}],
     }
 
 
@@ -230,6 +238,8 @@ def _other_branches(lang: str) -> dict[str, Any]:
         "movement": False, "out": [], "start": None, "closed": True,
         "name_absent": True, "absent_name": power_noun(BOARD, "FRANCE", lang), "moved": True,
         "cancelled": [],
+
+        "not_ready": [], "assumed": [], "problems": [], "votes": [], "vote_commitments": [],
     }
 
 

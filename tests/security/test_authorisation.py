@@ -17,6 +17,7 @@ from arbitro.mail.handler import MailHandler
 from arbitro.service import Referee
 from arbitro.store import open_store
 from arbitro.store.models import Ballot, InboundMail, OrderSubmission, OutboxMessage
+from arbitro.store.models.vote import EndVote
 
 GAME = "potere"
 TO = f"arbitro+{GAME}@example.org"
@@ -146,7 +147,8 @@ def test_gm_commands_from_a_player_change_nothing(game, command) -> None:  # typ
 
 def test_every_command_has_a_test_here() -> None:
     names = {c.name for c in COMMANDS}
-    tested = {"orders", "status", "ballot", "help", "preferences", "timezone", "absence"} | {
+    tested = {"orders", "status", "ballot", "help", "preferences", "timezone", "absence",
+              "draw", "concede", "withdraw", "trial"} | {
         c.name for c in GM_ONLY}
     assert names <= tested
 
@@ -177,3 +179,22 @@ def test_a_time_zone_or_an_absence_needs_the_password_and_acts_only_for_the_send
     with store.begin() as uow:
         zones = {p.address: p.timezone for p in uow.players.list(GAME)}
     assert zones.pop(france) == "Asia/Tokyo" and set(zones.values()) == {None}
+
+
+def test_a_vote_or_a_dry_run_needs_the_password_and_acts_only_for_the_sender(game) -> None:  # type: ignore[no-untyped-def]
+    store, handler, holders = game
+    france, italy = holders["FRANCE"], holders["ITALY"]
+    before = state(store)
+    for text in ("PATTA", "CONCEDO ITALIA", "RITIRO VOTO", "PROVA\nA PAR - BUR"):
+        handler.handle(mail(france, text, subject=text.splitlines()[0]), NOW)
+        assert last_note(store).startswith("refused"), text  # no password
+    with store.begin() as uow:
+        assert uow.session.scalars(select(EndVote)).all() == []
+    # With France's password, a power line cannot vote for Italy, and a dry run stores nothing.
+    handler.handle(mail(france, pw(france) + "ITALIA\nPATTA", subject="PATTA"), NOW)
+    handler.handle(mail(france, pw(france) + "PROVA\nA PAR - BUR", subject="PROVA"), NOW)
+    with store.begin() as uow:
+        votes = [(v.power, v.kind) for v in uow.session.scalars(select(EndVote))]
+    assert all(power == "FRANCE" for power, _ in votes)
+    assert state(store) == before  # no orders, no ballots, the phase and game unchanged
+    assert [m for m in replies_to(store, italy) if m.idempotency_key.startswith(("vote", "trial"))] == []

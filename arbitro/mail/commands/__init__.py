@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from ...game.names import fold
 from . import absence, ballot, help, orders, preferences, status, timezone
+
+from . import ballot, help, orders, preferences, status, trial, votes
 from .base import Command, Request
-from .gm import eject, extend, pause, process, replace, resume, rollback
+from .gm import eject, extend, pause, preview, process, replace, resume, rollback
 
 COMMANDS: tuple[Command, ...] = (
     orders.COMMAND,
@@ -18,6 +20,11 @@ COMMANDS: tuple[Command, ...] = (
     ballot.COMMAND,
     timezone.COMMAND,
     absence.COMMAND,
+
+    votes.DRAW_COMMAND,
+    votes.CONCEDE_COMMAND,
+    votes.WITHDRAW_COMMAND,
+    trial.COMMAND,
     pause.COMMAND,
     resume.COMMAND,
     extend.COMMAND,
@@ -25,6 +32,7 @@ COMMANDS: tuple[Command, ...] = (
     eject.COMMAND,
     process.COMMAND,
     rollback.COMMAND,
+    preview.COMMAND,
 )
 DEFAULT: Command = orders.COMMAND
 

@@ -5,12 +5,14 @@ from .game import Absence, Assignment, Game, GamePower, Player, Preference
 from .mail import InboundMail, OutboxAttachment, OutboxMessage
 from .phase import Ballot, OrderSubmission, Phase
 from .press import PressDelivery, PressMessage
+from .vote import EndVote
 
 __all__ = [
     "Absence",
     "Assignment",
     "AuditEntry",
     "Ballot",
+    "EndVote",
     "Game",
     "GamePower",
     "InboundMail",

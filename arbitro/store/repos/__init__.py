@@ -9,6 +9,7 @@ from .outbox import Attachment, OutboxRepo
 from .phases import PhaseRepo
 from .players import AssignmentRepo, PlayerRepo, PreferenceRepo
 from .press import PressRepo
+from .votes import VoteRepo
 
 __all__ = [
     "AbsenceRepo",
@@ -26,4 +27,5 @@ __all__ = [
     "PowerRepo",
     "PreferenceRepo",
     "PressRepo",
+    "VoteRepo",
 ]
