@@ -45,5 +45,5 @@ def preview(svc: Services, uow: UnitOfWork, game_id: str, to: str, lang: str, no
     where = f"mail{mail_id}" if mail_id is not None else now.isoformat()
     svc.mailer.send(uow, f"preview:{game_id}:{where}:{to}", to=[to], template="preview", lang=lang,
                     context=context, now=now, game_id=game_id,
-                    attachments=map_attachment(svc, ctx, game, phase, report, "anteprima"))
+                    attachments=map_attachment(svc, ctx, game, phase, report, "anteprima", lang))
     return f"preview {phase.code}: {len(waiting)} not ready"

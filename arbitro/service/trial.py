@@ -22,7 +22,7 @@ from ..store import Attachment, GameStatus, PlayerStatus, UnitOfWork
 from ..store.models import Game
 from ..store.models import Phase as PhaseRow
 from ..words.lines import line_message
-from .common import Services, game_words, key, phase_words, pname
+from .common import Services, game_words, key, map_options, phase_words, pname
 from .refusals import refusal_text
 from .state import GameCtx
 from .values import OK as REPLY_OK
@@ -53,10 +53,11 @@ def results_body(svc: Services, ctx: GameCtx, game: Game, phase: PhaseRow, repor
 
 
 def map_attachment(svc: Services, ctx: GameCtx, game: Game, phase: PhaseRow, report: PhaseReport,
-                   what: str) -> tuple[Attachment, ...]:
+                   what: str, lang: str) -> tuple[Attachment, ...]:
+    """The map of the phase played, titled with it, in the reader's language."""
     if svc.render_map is None:
         return ()
-    png = svc.render_map(ctx.board, report.outcome)
+    png = svc.render_map(ctx.board, report.outcome, report.before, lang, map_options(ctx))
     return (Attachment(f"{game.id}-{phase.code}-{what}.png", "image/png", png),)
 
 
@@ -139,5 +140,5 @@ def trial(svc: Services, uow: UnitOfWork, game_id: str, address: str, text: str,
         "results_body": results_body(svc, ctx, game, phase, report, lang, reader, power),
     })
     svc.mailer.to_player(uow, mail_key, player, "trial", context, now,
-                         map_attachment(svc, ctx, game, phase, report, "prova"))
+                         map_attachment(svc, ctx, game, phase, report, "prova", lang))
     return TrialReply(REPLY_OK, None, {p: tuple(format_order(o) for o in os) for p, os in orders.items()})
