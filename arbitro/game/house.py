@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from .board import Board
 from .legality import Void, validate
 from .orders import POWER_ORDERS, Allow, Confirm, Gift, Order, PowerOrder, Strike, Treaty
-from .outcome import OrderResult, Result, Source, TreatyRecord
+from .outcome import OrderResult, Result, TreatyRecord
 from .position import NEUTRAL, Position, Unit
 from .rulesets import HouseRules
 
@@ -157,7 +157,11 @@ def after_movement(
         after.dislodged = [u for u in after.dislodged if u.province != s.target]
         after.weapons_used.add(power)
         struck.setdefault(s.target, []).append(power)
-        judged.settle(i, Result.SUCCEEDS, "struck", s.target, *(str(u) for u in destroyed))
+        if destroyed:
+            units = ", ".join(str(u) for u in destroyed)
+            judged.settle(i, Result.SUCCEEDS, "struck", s.target, units)
+        else:
+            judged.settle(i, Result.SUCCEEDS, "struck_empty", s.target)
     if house.capture_by_holding:
         standing = {u.province: u for u in after.units}
         for p in held:
@@ -197,6 +201,3 @@ def foreign_centres(position: Position, power: str) -> frozenset[str]:
     """R-RU-1: the centres another great power owns, closed to this power's retreats."""
     return frozenset(c for c, owner in position.centres.items() if owner not in (power, NEUTRAL))
 
-
-def with_source(orders: Sequence[PowerOrder]) -> list[tuple[Order, Source]]:
-    return [(o, Source.PLAYER) for o in orders]
