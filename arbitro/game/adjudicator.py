@@ -208,6 +208,17 @@ class _Resolver:
             self.paradox.update(paradox)  # Szykman: the paradox's convoys fail
             return True
         changed = False
+        if self.hold_support_uncut and any(
+            self.eff[q].kind is SUPPORT and self.eff[q].target2 is None for q in cycle
+        ):
+            # Supports to hold that only dislodging cuts, each defending the other's
+            # supporter: both readings stand, and the house's mutual defence wins ("возможны
+            # взаимные поддержки"): the attacks in the cycle fail.
+            for q in cycle:
+                if self.eff[q].kind is MOVE:
+                    self.res[q], self.state[q] = False, _RESOLVED
+                    changed = True
+            return changed
         for q in cycle:  # circular movement: everyone moves
             if self.eff[q].kind is MOVE:
                 self.res[q], self.state[q] = True, _RESOLVED
