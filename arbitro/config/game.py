@@ -7,6 +7,7 @@ from datetime import timedelta
 from zoneinfo import ZoneInfo
 
 from ..game.board import Board
+from ..game.rulesets import RULESETS, STANDARD_RULESET, board_variant
 from ..store.passwords import is_password_hash
 from ..variants import UnknownVariant, load_board
 from . import values
@@ -44,7 +45,9 @@ def read_game(t: Table, server: ServerConfig | None) -> GameConfig:
     language = t.text("language", language_default, choices=LANGUAGES)
     tz_name = t.text("timezone", server.timezone if server else "Europe/Rome")
     tz = _zone(t, tz_name)
-    variant = t.text("variant", "standard")
+    rules = t.text("rules", STANDARD_RULESET, choices=tuple(RULESETS)) or STANDARD_RULESET
+    # A house's rules bring the house's map, an overlay of the standard map.
+    variant = board_variant(rules, t.text("variant", "standard") or "standard")
     board = _board(t, variant)
     assignment = t.text("assignment", "lot", choices=ASSIGNMENTS)
     players = tuple(_player(p, language, board, assignment) for p in t.tables("players"))
@@ -79,6 +82,7 @@ def read_game(t: Table, server: ServerConfig | None) -> GameConfig:
         gm_password_hash=gm_hash,
         mailing_list=t.convert("mailing_list", values.address, None),
         press_options=read_press_options(t),
+        rules=rules,
     )
     t.finish()
     return game

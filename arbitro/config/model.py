@@ -146,6 +146,9 @@ class GameConfig:
     gm_password_hash: str | None = field(repr=False)
     mailing_list: str | None  # replacement calls (R-ONP-4); None = the GM gets them
     press_options: PressOptions = field(default_factory=PressOptions)
+    # "standard", or a house's rules (arbitro/game/rulesets.py): "forum_ru" brings the
+    # Russian forum's rules and its map overlay (``variant`` is then "forum_ru").
+    rules: str = "standard"
 
 
 @dataclass(frozen=True)

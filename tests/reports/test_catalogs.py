@@ -190,7 +190,7 @@ def _context(lang: str) -> dict[str, Any]:
         "can_reply": True, "delay": nsay(lang, "duration.hours", 1), "delayed": True, "dropped": "",
         "hours_left": 1, "player": {"name": "Mario", "address": "mario@example.org"},
         "centres": _results(lang)["centres"], "units": ["A Ven", "F Nap"], "gm_address": "gm@example.org",
-        "game_status": "active", "power_status": "civil_disorder", "lateness_used": 1,
+        "game_status": "active", "power_status": "civil_disorder", "lateness_used": 1, "unique_weapon": "available",
         "lateness_bank": 1, "lateness_max": 1, "assignment": "lot", "password": "segreto",
         "referee": "arbitro@example.org", "reply_to": "g1901+k@arbitro.example",
         "winner": None, "movement": True, "out": [power("RUSSIA")], "start": deadline,
