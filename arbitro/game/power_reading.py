@@ -72,6 +72,18 @@ def _powers(board: Board, text: str) -> tuple[str, ...] | None:
     return tuple(out) or None
 
 
+def written_keyword(text: str) -> str | None:
+    """The power-level keyword ``text`` starts with, when it is the word each language
+    writes (STRIKE, COLPO, GIFT, DONA...): a line starting so is meant as that order."""
+    low = " ".join(text.split()).casefold()
+    for keyword in _STARTS:
+        for by_lang in POWER_WORDS[keyword].values():
+            first = by_lang[0].casefold()
+            if low == first or low.startswith(first + " "):
+                return keyword
+    return None
+
+
 def read_power_order(board: Board, power: str, text: str, lang: str = "") -> PowerOrder | str | None:
     """The power-level order in ``text``; an English message when it starts like one but
     does not read; None when it is not one at all."""

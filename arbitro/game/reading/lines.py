@@ -44,7 +44,7 @@ from ..order_words import (
 )
 from ..legality import Void, validate
 from ..orders import Order
-from ..power_reading import read_power_order
+from ..power_reading import read_power_order, written_keyword
 from ..position import Position
 from .dedup import one_per_unit, within_allowance
 from .feedback import judge
@@ -198,8 +198,15 @@ def _power_line(ctx: Context, number: int, line: str) -> LineReport | None:
     """A power-level order of house rules (STRIKE, GIFT, ALLOW, TREATY: power_reading.py),
     judged by the one legality; None when the line is not one (the unit grammar reads it)."""
     order = read_power_order(ctx.board, ctx.power or ctx.header_power or "", line, ctx.lang)
-    if order is None or isinstance(order, str):
+    if order is None:
         return None
+    if isinstance(order, str):
+        # "STRIKE Mun": meant as the order, but not readable: say how it is written.
+        keyword = written_keyword(line)
+        if keyword is None:
+            return None
+        code = f"syntax_{keyword}"
+        return LineReport(number, line, VOID, None, code, note(code))
     legal = validate(ctx.board, order, ctx.position, ctx.phase)
     if isinstance(legal, Void):
         return LineReport(number, line, VOID, order, legal.reason, note(legal.reason, *legal.detail))
