@@ -76,7 +76,7 @@ def read_game(t: Table, server: ServerConfig | None) -> GameConfig:
         defaults=defaults,
         # R-ORD-4 and R-ORD-5 follow ``defaults`` unless the GM sets them one by one.
         strict_support=t.boolean("strict_support", italian),
-        infer_single_coast=t.boolean("infer_single_coast", not italian),
+        infer_single_coast=t.boolean("infer_single_coast", _coast_inferred(rules, italian)),
         gm_address=t.convert("gm_address", values.address) or "",
         gm_password=gm_password,
         gm_password_hash=gm_hash,
@@ -86,6 +86,12 @@ def read_game(t: Table, server: ServerConfig | None) -> GameConfig:
     )
     t.finish()
     return game
+
+
+def _coast_inferred(rules: str, italian: bool) -> bool:
+    """R-ORD-5's default: the house's rules may say (forum_ru does), else ``defaults``."""
+    house = RULESETS[rules].infer_single_coast if rules in RULESETS else None
+    return not italian if house is None else house
 
 
 def _zone(t: Table, name: str | None) -> ZoneInfo:

@@ -36,7 +36,8 @@ class Rules:
     def coast_inferred(self) -> bool:
         """Whether a coastless fleet move gets the one reachable coast (R-ORD-5)."""
         if self.infer_single_coast is None:
-            return self.defaults != ITALIAN
+            house = self.house.infer_single_coast
+            return self.defaults != ITALIAN if house is None else house
         return self.infer_single_coast
 
     @property

@@ -28,6 +28,13 @@ class HouseRules:
     # A convoying fleet that is attacked (not only dislodged) convoys no one
     # ("Если флот, обеспечивающий десантирование, атакован, десант срывается").
     convoy_broken_by_attack: bool = False
+    # Two fleets bouncing over one sea "считаются держащими оборону своей территории":
+    # each counts as holding where it stands (and takes it).
+    fleet_bounced_at_sea_holds: bool = False
+    # "Если ... он может двигаться в любой из этих берегов, в приказе надо специально
+    # указать определенный берег": a coastless fleet move gets the one reachable coast.
+    # None: as the referee defaults say (R-ORD-5).
+    infer_single_coast: bool | None = None
     # R-RU-2: once per game a power strikes a province next to one it occupies.
     unique_weapon: bool = False
     # Power-level orders giving a province away and letting an ally pass.
@@ -50,6 +57,8 @@ RULESETS: dict[str, HouseRules] = {
         no_retreat_into_foreign_centre=True,
         hold_support_cut_only_by_dislodging=True,
         convoy_broken_by_attack=True,
+        fleet_bounced_at_sea_holds=True,
+        infer_single_coast=True,
         unique_weapon=True,
         gifts_and_passage=True,
         treaties=True,

@@ -458,3 +458,32 @@ def test_adjustments_count_the_centres_taken_by_holding(board):
               centres={"PAR": "FRANCE", "MAR": "FRANCE", "BRE": "FRANCE"})
     assert out.next.centres["BEL"] == "FRANCE"
     assert out.adjustments == {"FRANCE": 2}
+
+
+# -- fleets and coasts -------------------------------------------------------------------
+
+
+def test_fleets_bouncing_over_a_sea_hold_their_provinces(board):
+    # Seed: "Если в то же самое море перемещается в этот ход чужой флот, то оба флота
+    # остаются на изначальной позиции, не перемещаясь, и считаются держащими оборону своей
+    # территории."
+    out = run(board, "S1901M", ["ENGLAND F YOR", "GERMANY F HOL"],
+              {"ENGLAND": ["F YOR - NTH"], "GERMANY": ["F HOL - NTH"]})
+    assert result(out, "F YOR - NTH").result is Result.FAILS
+    assert out.next.territories["YOR"] == "ENGLAND" and out.next.centres["HOL"] == "GERMANY"
+    # an army's failed attack does not ("НЕ считается защищающей эту территорию")
+    out = run(board, "S1901M", ["GERMANY A RUH", "FRANCE A BUR"],
+              {"GERMANY": ["A RUH - BUR"], "FRANCE": ["A BUR H"]})
+    assert "RUH" not in out.next.territories
+
+
+@pytest.mark.parametrize("defaults", ["italian", "standard"])
+def test_a_fleet_move_names_the_coast_only_when_both_are_reachable(board, defaults):
+    # Seed: "Если Флоту был отдан приказ двигаться в одну из этих провинций, и он может
+    # двигаться в любой из этих берегов, в приказе надо специально указать определенный
+    # берег, иначе Флот не будет двигаться."
+    rules = Rules(defaults=defaults, ruleset="forum_ru")
+    both = run(board, "S1901M", ["TURKEY F CON"], {"TURKEY": ["F CON - BUL"]}, rules=rules)
+    assert where(both)["CON"] == "TURKEY"
+    one = run(board, "S1901M", ["TURKEY F BLA"], {"TURKEY": ["F BLA - BUL"]}, rules=rules)
+    assert (one.after or one.next).unit_in("BUL").location == "BUL/EC"
