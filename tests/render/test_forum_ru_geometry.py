@@ -12,3 +12,24 @@ def test_the_forum_map_is_drawn_as_the_standard_map():
     standard = load_geometry(load_board("standard"))
     assert (forum.width, forum.height) == (standard.width, standard.height)
     assert forum.provinces["HEL"] == standard.provinces["HEL"]
+
+
+
+def test_each_land_province_is_coloured_by_its_owner():
+    # Seed: "Контролируемая игроком территория отмечается цветом его страны, ничейная
+    # территория, которую можно захватить - серым цветом"
+    from PIL import ImageChops
+
+    from arbitro.game.position import make_position
+    from arbitro.render import render_position
+
+    board = load_board("forum_ru")
+    geo = load_geometry(board)
+
+    def image(territories):
+        return render_position(board, geo, make_position("S1901M", [], {}, territories=territories), width=600)
+
+    russian, german, grey = image({"SIL": "RUSSIA"}), image({"SIL": "GERMANY"}), image({"UKR": "RUSSIA"})
+    assert ImageChops.difference(russian, german).getbbox() is not None
+    assert ImageChops.difference(russian, grey).getbbox() is not None
+    assert ImageChops.difference(german, grey).getbbox() is not None
