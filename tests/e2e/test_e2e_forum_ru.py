@@ -4,7 +4,6 @@ confirmed, adjudicated at the deadline and announced in every results mail (seed
 
 from __future__ import annotations
 
-from datetime import timedelta
 from pathlib import Path
 
 from harness import (

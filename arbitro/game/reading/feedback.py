@@ -19,7 +19,6 @@ from ..orders import (
     Order,
     Retreat,
     Support,
-    Waive,
     format_order,
     notation_for,
 )
