@@ -120,6 +120,9 @@ def position_from_json(board: Board, data: Mapping[str, Any]) -> Position:
                 centres[code] = power
     house = house_rules(ruleset_of(data))
     territories = _territories(board, data, house)
+    for p in [p for p in territories if board.provinces[p].supply_centre]:
+        # a centre listed among the territories: owned as a centre (``centers`` first)
+        centres.setdefault(p, territories.pop(p))
     weapons = data.get("weapons_used") or []
     if not isinstance(weapons, list):
         raise ContractError("weapons_used must be a list of powers")
@@ -151,11 +154,9 @@ def _territories(board: Board, data: Mapping[str, Any], house: HouseRules) -> di
         if not isinstance(provs, list):
             raise ContractError(f"territories.{name} must be a list")
         for p in provs:
-            code = board.code_for(str(p).strip())
-            if code is None or board.provinces[code].is_sea or board.provinces[code].supply_centre:
-                raise ContractError(
-                    f"territories.{name}: {p!r} is not a land province without a centre"
-                )
+            code = board.code_for(str(p).strip().upper().partition("/")[0])
+            if code is None or board.provinces[code].is_sea:
+                raise ContractError(f"territories.{name}: {p!r} is not a land province")
             out[code] = power
     return out
 

@@ -164,11 +164,18 @@ def test_retreat_input_drops_another_powers_centre():
 
 def test_bad_shapes_exit_2():
     for doc in ({"options": {"ruleset": "martian"}},
-                {"options": FORUM, "territories": {"RUSSIA": ["MOS"]}},  # a centre
+                {"options": FORUM, "territories": {"RUSSIA": ["XYZ"]}},  # no province
                 {"options": FORUM, "territories": {"RUSSIA": ["NTH"]}},  # a sea
                 {"options": FORUM, "weapons_used": "RUSSIA"}):
         done = adjudicate(doc)
         assert done.returncode == 2 and done.stderr.count("\n") == 1, (doc, done.stderr)
+
+
+def test_a_centre_listed_among_territories_is_owned_as_a_centre():
+    out = ok({"phase": "S1901M", "options": FORUM, "units": {},
+              "centers": {"RUSSIA": ["MOS"]}, "territories": {"TURKEY": ["SEV", "ARM"], "RUSSIA": ["MOS"]}})
+    assert out["next"]["centers"] == {"RUSSIA": ["MOS"], "TURKEY": ["SEV"]}
+    assert out["next"]["territories"] == {"TURKEY": ["ARM"]}
 
 
 def test_a_game_replays_in_one_jsonl_call():
