@@ -138,7 +138,6 @@ class Aftermath:
 
 def after_movement(
     board: Board,
-    position: Position,
     house: HouseRules,
     judged: PowerOrders,
     held: Iterable[str],
@@ -197,7 +196,7 @@ def _strike_void(judged: PowerOrders, i: int, s: Strike, after: Aftermath) -> bo
     return False
 
 
-def foreign_centres(position: Position, power: str) -> frozenset[str]:
+def foreign_centres(centres: Mapping[str, str], power: str) -> frozenset[str]:
     """R-RU-1: the centres another great power owns, closed to this power's retreats."""
-    return frozenset(c for c, owner in position.centres.items() if owner not in (power, NEUTRAL))
+    return frozenset(c for c, owner in centres.items() if owner not in (power, NEUTRAL))
 

@@ -8,16 +8,22 @@ victory is checked after autumn (R-END-1).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from itertools import repeat
 from operator import attrgetter
 from types import MappingProxyType
 
-from dataclasses import replace
-
 from .adjudicator import adjudicate_movement
 from .board import ARMY, FLEET, Board, province_of
 from .defaults import adjustment_count, default_orders, free_home_centres
-from .house import Aftermath, PowerOrders, after_movement, foreign_centres, judge_power_orders, split_power_orders
+from .house import (
+    Aftermath,
+    PowerOrders,
+    after_movement,
+    foreign_centres,
+    judge_power_orders,
+    split_power_orders,
+)
 from .legality import ILLEGAL, Void, validate
 from .orders import Build, Disband, Move, Order, Retreat, Waive
 from .outcome import OrderResult, PhaseOutcome, Result, Source
@@ -156,7 +162,7 @@ def _play_movement(
         held: Iterable[str] = res.held
         if house.fleet_bounced_at_sea_holds:
             held = res.held | _bounced_at_sea(board, res.results, lost)
-        after_movement(board, position, house, judged, held, work)
+        after_movement(board, house, judged, held, work)
         units, dislodged_units = work.units, work.dislodged
         centres, territories = dict(sorted(work.centres.items())), dict(sorted(work.territories.items()))
         spent = frozenset(work.weapons_used)
@@ -166,7 +172,7 @@ def _play_movement(
         origin, by_convoy = res.dislodged[u.province]
         closed: frozenset[str] = frozenset()
         if house.no_retreat_into_foreign_centre:
-            closed = foreign_centres(make_position(position.phase, (), centres), u.power)
+            closed = foreign_centres(centres, u.power)
         options = retreat_options(board, occupied | closed, u, origin, by_convoy, res.standoffs)
         dislodged.append(Dislodged(u, options))
     # make_position's work, less what a movement phase cannot change under the
@@ -237,7 +243,7 @@ def usable_retreats(board: Board, position: Position, no_foreign_centres: bool =
     kept = []
     for d in position.dislodged:
         near = set(_next_to(board, d.unit))
-        closed = foreign_centres(position, d.unit.power) if no_foreign_centres else frozenset()
+        closed = foreign_centres(position.centres, d.unit.power) if no_foreign_centres else frozenset()
         ok = tuple(
             o for o in d.retreats
             if o in near and province_of(o) not in occupied and province_of(o) not in closed
