@@ -487,3 +487,76 @@ def test_a_fleet_move_names_the_coast_only_when_both_are_reachable(board, defaul
     assert where(both)["CON"] == "TURKEY"
     one = run(board, "S1901M", ["TURKEY F BLA"], {"TURKEY": ["F BLA - BUL"]}, rules=rules)
     assert (one.after or one.next).unit_in("BUL").location == "BUL/EC"
+
+
+# -- what the seed says as the standard rules do ----------------------------------------
+
+
+def test_one_against_one_and_two_into_one_bounce(board):
+    # Seed: "Если одна армия атакует одну обороняющуюся армию или две армии атакуют одну и ту
+    # же территорию, то атака безуспешна и обе армии остаются на своих местах."
+    out = run(board, "S1901M", ["RUSSIA A SIL", "GERMANY A BOH",
+                                "AUSTRIA A GAL", "AUSTRIA A VIE"],
+              {"RUSSIA": ["A SIL - BOH"], "AUSTRIA": ["A GAL - WAR", "A VIE - TYR"],
+               "GERMANY": ["A BOH H"]})
+    assert where(out)["SIL"] == "RUSSIA" and where(out)["BOH"] == "GERMANY"
+    out = run(board, "S1901M", ["RUSSIA A SIL", "AUSTRIA A GAL"],
+              {"RUSSIA": ["A SIL - BOH"], "AUSTRIA": ["A GAL - BOH"]})
+    assert "BOH" not in where(out)
+
+
+def test_a_supported_attack_dislodges_a_lone_defender(board):
+    # Seed: "Если соединение обороняется в одиночку и его атакуют две армии - одна атакует,
+    # вторая успешно осуществляет поддержку, то обороняющаяся армия выбита и должна либо
+    # отступить, либо быть уничтоженной."
+    out = run(board, "S1901M", ["RUSSIA A SIL", "RUSSIA A PRU", "GERMANY A BER"],
+              {"RUSSIA": ["A SIL - BER", "A PRU S A SIL - BER"]})
+    assert where(out)["BER"] == "RUSSIA"
+    assert [d.unit.province for d in out.next.dislodged] == ["BER"]
+
+
+def test_a_supporting_unit_defends_and_can_be_supported(board):
+    # Seed: "Армия, оказывающая поддержку в атаке или обороне и остающаяся при этом на
+    # занимаемой территории, считается защищающей эту территорию. В частности, эта оборона
+    # также может быть поддержана."
+    out = run(board, "S1901M", ["GERMANY A BER", "GERMANY A KIE", "GERMANY A MUN",
+                                "RUSSIA A PRU", "RUSSIA A SIL"],
+              {"GERMANY": ["A BER S A MUN", "A KIE S A BER", "A MUN H"],
+               "RUSSIA": ["A PRU - BER", "A SIL S A PRU - BER"]})
+    assert where(out)["BER"] == "GERMANY"
+
+
+def test_a_unit_whose_attack_failed_cannot_be_supported_to_hold(board):
+    # Seed: "армия, совершившая неудачную атаку и оставшаяся при этом на занимаемой
+    # территории ... не может быть поддержана и всегда будет выбиваться двумя армиями."
+    out = run(board, "S1901M", ["GERMANY A BER", "GERMANY A KIE", "RUSSIA A PRU", "RUSSIA A SIL",
+                                "RUSSIA A MUN"],
+              {"GERMANY": ["A BER - SIL", "A KIE S A BER"],
+               "RUSSIA": ["A PRU - BER", "A SIL H", "A MUN S A PRU - BER"]})
+    assert result(out, "A KIE S A BER").result is not Result.SUCCEEDS
+    assert where(out)["BER"] == "RUSSIA"
+
+
+def test_one_action_per_unit_a_turn(board):
+    # Seed: "каждый ход соединение может выполнить только одно какое-либо из
+    # вышеперечисленных действий." (a second order replaces the first)
+    out = run(board, "S1901M", ["RUSSIA A WAR"], {"RUSSIA": ["A WAR - GAL", "A WAR - SIL"]})
+    assert result(out, "A WAR - GAL").reason == "superseded"
+    assert where(out)["SIL"] == "RUSSIA"
+
+
+def test_builds_on_free_home_centres_still_owned(board):
+    # Seed: "может выставить новые соединения на одной из своих изначальных территорий, где
+    # есть опорный пункт (если территория не занята другим соединением). Если все
+    # изначальные опорные пункты страны захвачены противником – выставлять новые армии
+    # невозможно."
+    from arbitro.game.phases import free_build_sites
+
+    position = make_position("W1901A", units("GERMANY A BER", "GERMANY A HOL"),
+                             {"BER": "GERMANY", "KIE": "GERMANY", "MUN": "FRANCE", "HOL": "GERMANY",
+                              "DEN": "GERMANY"}, (), {}, ())
+    assert free_build_sites(board, position, "GERMANY") == ("KIE",)
+    lost = make_position("W1901A", units("GERMANY A HOL"),
+                         {"BER": "RUSSIA", "KIE": "ENGLAND", "MUN": "FRANCE", "HOL": "GERMANY",
+                          "DEN": "GERMANY"}, (), {}, ())
+    assert free_build_sites(board, lost, "GERMANY") == ()
