@@ -560,3 +560,21 @@ def test_builds_on_free_home_centres_still_owned(board):
                          {"BER": "RUSSIA", "KIE": "ENGLAND", "MUN": "FRANCE", "HOL": "GERMANY",
                           "DEN": "GERMANY"}, (), {}, ())
     assert free_build_sites(board, lost, "GERMANY") == ()
+
+
+def test_a_fleet_moves_along_the_coast_only(board):
+    # Seed: "Флоту в береговой провинции можно приказать двигаться в смежную береговую
+    # провинцию, только если она смежная вдоль линии берега."
+    out = run(board, "S1901M", ["ITALY F ROM"], {"ITALY": ["F ROM - VEN"]})
+    assert result(out, "F ROM - VEN").result is Result.VOID
+    out = run(board, "S1901M", ["ITALY F ROM"], {"ITALY": ["F ROM - TUS"]})
+    assert where(out)["TUS"] == "ITALY"
+
+
+def test_a_landing_is_an_ordinary_attack_and_may_be_supported(board):
+    # Seed: "Десантирующаяся армия в пункте десантирования производит обычную атаку (т.е.
+    # атака десанта может быть поддержана)."
+    out = run(board, "S1901M", ["ENGLAND A LON", "ENGLAND F NTH", "ENGLAND A BEL", "FRANCE A HOL"],
+              {"ENGLAND": ["A LON - HOL", "F NTH C A LON - HOL", "A BEL S A LON - HOL"]})
+    assert where(out)["HOL"] == "ENGLAND"
+    assert [d.unit.province for d in out.next.dislodged] == ["HOL"]
