@@ -63,3 +63,22 @@ def test_an_illegal_power_order_is_void_with_its_reason():
     position = make_position("S1901M", [Unit("RUSSIA", "A", "WAR")], {}, weapons_used=["RUSSIA"])
     (line,) = parse_orders(BOARD, "STRIKE GAL FROM WAR", power="RUSSIA", position=position, lang="en").lines
     assert line.status == "void" and line.code == "weapon_spent"
+
+
+def test_a_language_adds_its_words_in_one_table(monkeypatch):
+    # The Russian reader (another branch) adds a "ru" column to power_words.POWER_WORDS;
+    # nothing else changes: Cyrillic keywords are matched as written, in any case.
+    from arbitro.game import power_words
+
+    table = {k: dict(v) for k, v in power_words.POWER_WORDS.items()}
+    table["strike"]["ru"] = ("УДАР", "СУПЕРУДАР")
+    table["from"]["ru"] = ("ИЗ",)
+    table["treaty"]["ru"] = ("ДОГОВОР",)
+    monkeypatch.setattr(power_words, "POWER_WORDS", table)
+    from arbitro.game import power_reading
+
+    monkeypatch.setattr(power_reading, "POWER_WORDS", table)
+    assert power_reading.read_power_order(BOARD, "RUSSIA", "суперудар MUN из BOH") == Strike("RUSSIA", "MUN", "BOH")
+    assert power_reading.read_power_order(BOARD, "RUSSIA", "ДОГОВОР AUSTRIA и TURKEY: мир") == Treaty(
+        "RUSSIA", ("AUSTRIA", "TURKEY"), "мир")
+    assert power_words.word("strike", "ru") == "УДАР"
