@@ -92,6 +92,11 @@ def read_power_order(board: Board, power: str, text: str, lang: str = "") -> Pow
         rest = _after(raw, keyword)
         if rest is not None:
             return _read(board, power, keyword, rest, raw, lang)
+    rest = _after(raw, CONFIRM)  # "CONFIRM TREATY RUSSIA", "CONFIRM RUSSIA"
+    if rest is not None:
+        rest = _after(rest, TREATY) or rest
+        proposer = _power(board, rest)
+        return Confirm(power, proposer) if proposer else f"cannot read {raw!r}"
     return None
 
 

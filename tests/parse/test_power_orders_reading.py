@@ -27,6 +27,8 @@ BOARD = load_board("forum_ru")
     ("Trattato Turchia: pace", "it", Treaty("RUSSIA", ("TURKEY",), "pace")),
     ("TREATY CONFIRM AUSTRIA", "en", Confirm("RUSSIA", "AUSTRIA")),
     ("Trattato conferma Austria", "it", Confirm("RUSSIA", "AUSTRIA")),
+    ("CONFIRM TREATY AUSTRIA", "en", Confirm("RUSSIA", "AUSTRIA")),
+    ("Conferma trattato Austria", "it", Confirm("RUSSIA", "AUSTRIA")),
 ])
 def test_power_orders_read(text, lang, order):
     report = parse_orders(BOARD, text, power="RUSSIA", lang=lang)
@@ -52,8 +54,9 @@ def test_an_unreadable_power_order_says_how_to_write_it(text, code):
     assert line.status == "void" and line.code == code
 
 
-def test_prose_is_not_an_order():
-    (line,) = parse_orders(BOARD, "Regalo per tutti a Natale", power="RUSSIA", lang="it").lines
+@pytest.mark.parametrize("text", ["Regalo per tutti a Natale", "Conferma gli ordini di ieri"])
+def test_prose_is_not_an_order(text):
+    (line,) = parse_orders(BOARD, text, power="RUSSIA", lang="it").lines
     assert line.status == "ignored"
 
 
