@@ -23,12 +23,14 @@ from .game.position import (
     PhaseError,
     Position,
     Unit,
+    home_territories,
     make_position,
     start_position,
 )
 from .game.reading.lines import parse_one
 from .game.reading.reports import LineReport
 from .game.rules import ITALIAN, STANDARD, Rules
+from .game.rulesets import RULESETS, STANDARD_RULESET, HouseRules, house_rules
 from .words.lines import line_message
 from .words.reasons import explain
 
@@ -116,10 +118,47 @@ def position_from_json(board: Board, data: Mapping[str, Any]) -> Position:
                 if code not in board.supply_centres:
                     raise ContractError(f"centers.{name}: {c!r} is not a supply centre")
                 centres[code] = power
+    house = house_rules(ruleset_of(data))
+    territories = _territories(board, data, house)
+    for p in [p for p in territories if board.provinces[p].supply_centre]:
+        # a centre listed among the territories: owned as a centre (``centers`` first)
+        centres.setdefault(p, territories.pop(p))
+    weapons = data.get("weapons_used") or []
+    if not isinstance(weapons, list):
+        raise ContractError("weapons_used must be a list of powers")
+    spent = [_power(board, w, "weapons_used") for w in weapons]
     try:
-        return make_position(phase, units, centres, dislodged)
+        return make_position(phase, units, centres, dislodged, territories, spent)
     except PhaseError as exc:
         raise ContractError(str(exc)) from exc
+
+
+def ruleset_of(data: Mapping[str, Any]) -> str:
+    """``options.ruleset``: "standard" (default) or a house's rules ("forum_ru")."""
+    options = _mapping(data.get("options"), "options")
+    name = options.get("ruleset", STANDARD_RULESET)
+    if name not in RULESETS:
+        raise ContractError(f"options.ruleset must be one of {', '.join(sorted(RULESETS))}")
+    return str(name)
+
+
+def _territories(board: Board, data: Mapping[str, Any], house: HouseRules) -> dict[str, str]:
+    """``territories``: owned land provinces that are not centres; when absent under a
+    ruleset that owns every land province, each power's home provinces."""
+    raw = data.get("territories")
+    if raw is None:
+        return home_territories(board) if house.capture_by_holding else {}
+    out: dict[str, str] = {}
+    for name, provs in _mapping(raw, "territories").items():
+        power = _power(board, name, "territories")
+        if not isinstance(provs, list):
+            raise ContractError(f"territories.{name} must be a list")
+        for p in provs:
+            code = board.code_for(str(p).strip().upper().partition("/")[0])
+            if code is None or board.provinces[code].is_sea:
+                raise ContractError(f"territories.{name}: {p!r} is not a land province")
+            out[code] = power
+    return out
 
 
 @functools.lru_cache(maxsize=256)
@@ -127,7 +166,9 @@ def _phase(text: str) -> Phase:
     return Phase.parse(text)  # a value: one per text
 
 
-def position_to_json(position: Position) -> dict[str, Any]:
+def position_to_json(position: Position, house: HouseRules | None = None) -> dict[str, Any]:
+    """The position in the ``adjudicate`` shape; ``territories`` and ``weapons_used`` are
+    written under a ruleset that has them (``house``), or whenever they are not empty."""
     units: dict[str, list[str]] = {}
     for u in position.units:
         units.setdefault(u.power, []).append(str(u))
@@ -137,12 +178,20 @@ def position_to_json(position: Position) -> dict[str, Any]:
     centres: dict[str, list[str]] = {}
     for c, owner in sorted(position.centres.items()):
         centres.setdefault(owner, []).append(c)
-    return {
+    out: dict[str, Any] = {
         "phase": str(position.phase),
         "units": dict(sorted(units.items())),
         "dislodged": dict(sorted(dislodged.items())),
         "centers": dict(sorted(centres.items())),
     }
+    if position.territories or (house is not None and house.capture_by_holding):
+        territories: dict[str, list[str]] = {}
+        for p, owner in sorted(position.territories.items()):
+            territories.setdefault(owner, []).append(p)
+        out["territories"] = dict(sorted(territories.items()))
+    if position.weapons_used or (house is not None and house.unique_weapon):
+        out["weapons_used"] = sorted(position.weapons_used)
+    return out
 
 
 @functools.lru_cache(maxsize=1 << 15)
@@ -160,7 +209,7 @@ def rules_from_json(data: Mapping[str, Any]) -> Rules:
     for name in ("infer_single_coast", "strict_support"):
         if options.get(name) is not None:
             flags[name] = bool(options[name])
-    return Rules(defaults=defaults, **flags)
+    return Rules(defaults=defaults, ruleset=ruleset_of(data), **flags)
 
 
 def read_orders(
@@ -240,7 +289,7 @@ def adjudicate_json(board: Board, data: Mapping[str, Any]) -> dict[str, Any]:
     results = [_result_json(r) for r in outcome.results]
     for power, text, why in unreadable:
         results.append({"power": power, "order": text, "result": "void", "reason": why})
-    return {"phase": str(position.phase), "results": results, "next": next_json(outcome)}
+    return {"phase": str(position.phase), "results": results, "next": next_json(outcome, rules.house)}
 
 
 def _result_json(r: OrderResult) -> dict[str, Any]:
@@ -260,13 +309,18 @@ def _result_json(r: OrderResult) -> dict[str, Any]:
     return out
 
 
-def next_json(outcome: PhaseOutcome) -> dict[str, Any]:
-    body = position_to_json(outcome.next)
+def next_json(outcome: PhaseOutcome, house: HouseRules | None = None) -> dict[str, Any]:
+    body = position_to_json(outcome.next, house)
     # Units dislodged with nowhere to go: listed (empty) though their phase is skipped.
     for d in outcome.listed_dislodged():
         body["dislodged"].setdefault(d.unit.power, {})[str(d.unit)] = list(d.retreats)
     body["adjustments"] = dict(outcome.adjustments)
     body["winner"] = outcome.winner
+    if outcome.treaties or (house is not None and house.treaties):
+        body["treaties"] = [
+            {"power": t.power, "with": list(t.parties), "text": t.text, "confirmed": list(t.confirmed)}
+            for t in outcome.treaties
+        ]
     return body
 
 
@@ -312,5 +366,6 @@ __all__ = [
     "position_to_json",
     "read_one",
     "rules_from_json",
+    "ruleset_of",
 ]
 

@@ -81,6 +81,17 @@ def load_variant_data(path: Path, _seen: tuple[Path, ...] = ()) -> dict[str, Any
         raise BoardError(f"{path}: {exc}") from exc
 
 
+def variant_base(name: str) -> str | None:
+    """The variant a project variant file is an overlay of, if any (None for an unknown name)."""
+    try:
+        _check_name(name)
+        with variant_path(name).open("rb") as fh:
+            base = tomllib.load(fh).get("variant", {}).get("base")
+    except (UnknownVariant, OSError, tomllib.TOMLDecodeError):
+        return None
+    return base if isinstance(base, str) else None
+
+
 def variant_warnings(board: Board) -> list[str]:
     """Facts a GM should look at before starting a game on this variant."""
     out = []

@@ -7,8 +7,9 @@ import json
 import sys
 from typing import Any
 
-from ..contract import ContractError, adjudicate_json
+from ..contract import ContractError, adjudicate_json, ruleset_of
 from ..game.board import BoardError
+from ..game.rulesets import board_variant
 from ..variants import UnknownVariant, load_board
 
 
@@ -31,7 +32,8 @@ def adjudicate_text(text: str) -> dict[str, Any]:
     variant = data.get("variant", "standard")
     if not isinstance(variant, str):
         raise ContractError("variant must be a string")
-    return adjudicate_json(load_board(variant), data)
+    # A house's rules bring the house's map: an overlay of the standard map (rulesets.py).
+    return adjudicate_json(load_board(board_variant(ruleset_of(data), variant)), data)
 
 
 _BAD_INPUT = (ContractError, UnknownVariant, BoardError)

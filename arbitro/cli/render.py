@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from ..config.model import LANGUAGES, MAP_NAMES, MAP_PALETTES
-from ..contract import ContractError, outcome_from_json, position_from_json
+from ..contract import ContractError, outcome_from_json, position_from_json, ruleset_of
 from ..game.board import BoardError
+from ..game.rulesets import board_variant
 from ..variants import UnknownVariant, load_board
 
 
@@ -56,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
         variant = data.get("variant", "standard")
         if not isinstance(variant, str):
             raise ContractError("variant must be a string")
-        board = load_board(variant)
+        board = load_board(board_variant(ruleset_of(data), variant))  # the house's map
         position = position_from_json(board, data)
         if not 200 <= args.width <= 8000:
             raise ContractError("--width must be between 200 and 8000 pixels")

@@ -7,6 +7,7 @@ from datetime import timedelta
 from zoneinfo import ZoneInfo
 
 from ..game.board import Board
+from ..game.rulesets import RULESETS, STANDARD_RULESET, board_variant
 from ..store.passwords import is_password_hash
 from ..variants import UnknownVariant, load_board
 from . import values
@@ -49,7 +50,9 @@ def read_game(t: Table, server: ServerConfig | None) -> GameConfig:
     language = t.text("language", language_default, choices=LANGUAGES)
     tz_name = t.text("timezone", server.timezone if server else "Europe/Rome")
     tz = _zone(t, tz_name)
-    variant = t.text("variant", "standard")
+    rules = t.text("rules", STANDARD_RULESET, choices=tuple(RULESETS)) or STANDARD_RULESET
+    # A house's rules bring the house's map, an overlay of the standard map.
+    variant = board_variant(rules, t.text("variant", "standard") or "standard")
     board = _board(t, variant)
     assignment = t.text("assignment", "lot", choices=ASSIGNMENTS)
     players = tuple(_player(p, language, board, assignment) for p in t.tables("players"))
@@ -78,7 +81,7 @@ def read_game(t: Table, server: ServerConfig | None) -> GameConfig:
         defaults=defaults,
         # R-ORD-4 and R-ORD-5 follow ``defaults`` unless the GM sets them one by one.
         strict_support=t.boolean("strict_support", italian),
-        infer_single_coast=t.boolean("infer_single_coast", not italian),
+        infer_single_coast=t.boolean("infer_single_coast", _coast_inferred(rules, italian)),
         gm_address=t.convert("gm_address", values.address) or "",
         gm_password=gm_password,
         gm_password_hash=gm_hash,
@@ -88,9 +91,16 @@ def read_game(t: Table, server: ServerConfig | None) -> GameConfig:
         map_palette=t.text("map_palette", "standard", choices=MAP_PALETTES) or "standard",
         absences=read_absence_options(t),
         vote_options=read_vote_options(t),
+        rules=rules,
     )
     t.finish()
     return game
+
+
+def _coast_inferred(rules: str, italian: bool) -> bool:
+    """R-ORD-5's default: the house's rules may say (forum_ru does), else ``defaults``."""
+    house = RULESETS[rules].infer_single_coast if rules in RULESETS else None
+    return not italian if house is None else house
 
 
 def _zone(t: Table, name: str | None) -> ZoneInfo:

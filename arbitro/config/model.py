@@ -177,6 +177,9 @@ class GameConfig:
     map_palette: str = "standard"
     absences: AbsenceOptions = field(default_factory=AbsenceOptions)
     vote_options: VoteOptions = field(default_factory=VoteOptions)
+    # "standard", or a house's rules (arbitro/game/rulesets.py): "forum_ru" brings the
+    # Russian forum's rules and its map overlay (``variant`` is then "forum_ru").
+    rules: str = "standard"
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,7 @@ def game_settings(game: GameConfig) -> dict[str, Any]:
             "date": game.end.date.isoformat() if game.end.date else None,
         },
         "defaults": game.defaults,
+        "rules": game.rules,
         "strict_support": game.strict_support,
         "infer_single_coast": game.infer_single_coast,
         "gm_address": game.gm_address,

@@ -20,10 +20,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .board import Board, province_of
-from .first_pass import CONVOY, MOVE, SUPPORT, Effective, check_movement_orders
+from .first_pass import CONVOY, HOLD, MOVE, SUPPORT, Effective, check_movement_orders
 from .orders import Order
 from .outcome import OrderResult, Result, Source
 from .position import NEUTRAL, Position, Unit
+from .rulesets import HouseRules
+
+_STANDARD = HouseRules()
 
 _GUESSING, _TENTATIVE, _RESOLVED = 1, 2, 3
 _NONE = 1 << 30  # "no guess leaned on": deeper than any stack
@@ -35,6 +38,7 @@ class MovementResolution:
     moved: Mapping[str, str]  # origin province -> destination location
     dislodged: Mapping[str, tuple[str, bool]]  # province -> (attacker origin, by convoy)
     standoffs: frozenset[str]  # left empty although a move with prevent strength failed there
+    held: frozenset[str] = frozenset()  # units that held (no move, support or convoy), not dislodged
 
 
 def adjudicate_movement(
@@ -42,14 +46,20 @@ def adjudicate_movement(
     position: Position,
     orders: Sequence[tuple[Order, Source]],
     infer_single_coast: bool = True,
+    house: HouseRules = _STANDARD,
 ) -> MovementResolution:
     checked = check_movement_orders(board, position, orders, infer_single_coast)
-    return _Resolver(board, position, checked.effective).run(checked.results)
+    return _Resolver(board, position, checked.effective, house).run(checked.results)
 
 
 class _Resolver:
-    def __init__(self, board: Board, position: Position, eff: Mapping[str, Effective]) -> None:
+    def __init__(
+        self, board: Board, position: Position, eff: Mapping[str, Effective], house: HouseRules = _STANDARD
+    ) -> None:
         self.board = board
+        # House rules (rulesets.py): a support to hold cut only by dislodging; a
+        # convoying fleet that is attacked convoys no one.
+        self.hold_support_uncut = house.hold_support_cut_only_by_dislodging
         self.position = position
         self.eff = eff
         self.unit: Mapping[str, Unit] = position.by_province
@@ -77,6 +87,14 @@ class _Resolver:
                 decide[p] = self._stays
         self.moves_into, self.move_supports = moves_into, move_supports
         self.hold_supports, self.convoys, self.decide = hold_supports, convoys, decide
+        # Convoying fleets attacked by another power (known from the orders alone).
+        self.attacked_convoys: frozenset[str] = frozenset(
+            f
+            for fleets in convoys.values()
+            for f in fleets
+            if house.convoy_broken_by_attack
+            and any(self.unit[q].power != self.unit[f].power for q in moves_into.get(f, ()))
+        )
         # What the orders alone settle, asked once rather than at every decision:
         # the supports that match each move, the moves by convoy, the head-to-head battles.
         for p, sups in move_supports.items():
@@ -190,6 +208,17 @@ class _Resolver:
             self.paradox.update(paradox)  # Szykman: the paradox's convoys fail
             return True
         changed = False
+        if self.hold_support_uncut and any(
+            self.eff[q].kind is SUPPORT and self.eff[q].target2 is None for q in cycle
+        ):
+            # Supports to hold that only dislodging cuts, each defending the other's
+            # supporter: both readings stand, and the house's mutual defence wins ("возможны
+            # взаимные поддержки"): the attacks in the cycle fail.
+            for q in cycle:
+                if self.eff[q].kind is MOVE:
+                    self.res[q], self.state[q] = False, _RESOLVED
+                    changed = True
+            return changed
         for q in cycle:  # circular movement: everyone moves
             if self.eff[q].kind is MOVE:
                 self.res[q], self.state[q] = True, _RESOLVED
@@ -210,7 +239,9 @@ class _Resolver:
         fleets = [f for f in self.convoys.get(p, ()) if self.eff[f].target2 == e.target]
         if not fleets:
             return False
-        alive = {self.unit[f].location for f in fleets if self._resolve(f)}
+        alive = {
+            self.unit[f].location for f in fleets if f not in self.attacked_convoys and self._resolve(f)
+        }
         return self.board.convoy_route(p, e.target, alive)
 
     def _support_count(self, p: str, exclude_power: str | None = None) -> int:
@@ -268,6 +299,8 @@ class _Resolver:
 
     def _support_given(self, s: str) -> bool:
         e = self.eff[s]
+        if e.target2 is None and self.hold_support_uncut:
+            return not self._dislodged(s)
         power = self.unit[s].power
         for q in self.moves_into.get(s, ()):
             if self.unit[q].power == power:
@@ -321,7 +354,7 @@ class _Resolver:
             given = e.given
             if given is None:  # void ones were settled by the legality pass
                 continue
-            if res[p] and p not in dislodged:  # most orders: it simply succeeded
+            if res[p] and p not in dislodged and p not in self.attacked_convoys:  # most orders
                 out[p] = OrderResult(given[0], Result.SUCCEEDS, None, (), given[1])
             else:
                 out[p] = self._describe(p, given, moved, dislodged)
@@ -330,6 +363,7 @@ class _Resolver:
             moved=moved,
             dislodged=dislodged,
             standoffs=frozenset(standoffs),
+            held=frozenset(p for p, e in eff.items() if e.kind is HOLD and p not in dislodged),
         )
 
     def _describe(
@@ -374,5 +408,8 @@ class _Resolver:
                 reason, detail = "cut", (cutter,)
         elif p in dislodged:
             ok, reason, detail = False, "dislodged", (dislodged[p][0],)
+        elif p in self.attacked_convoys:
+            attacker = next(q for q in self.moves_into[p] if self.unit[q].power != self.unit[p].power)
+            ok, reason, detail = False, "convoy_attacked", (attacker,)
         return OrderResult(given[0], Result.SUCCEEDS if ok else Result.FAILS, reason, detail, given[1])
 

@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from .board import ARMY, Board, province_of
 from .legality import ILLEGAL, Void, validate
-from .orders import Convoy, Move, Order, Support, Waive
+from .orders import UNITLESS, Convoy, Move, Order, Support, Waive
 from .outcome import OrderResult, Result, Source
 from .position import MOVEMENT, Position
 
@@ -79,7 +79,9 @@ def check_movement_orders(
             # Not an order for one of the power's units: it replaces nothing.
             results[f"#{i}"] = OrderResult(order, Result.VOID, legal.reason, legal.detail, source)
             continue
-        assert not isinstance(order, Waive)  # wrong_phase above
+        if isinstance(order, UNITLESS):  # a power's order: play() judges those apart
+            results[f"#{i}"] = OrderResult(order, Result.VOID, "not_in_rules", (), source)
+            continue
         loc = order.location
         prov = loc if "/" not in loc else province_of(loc)
         if prov in results:

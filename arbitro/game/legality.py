@@ -22,7 +22,24 @@ import functools
 from dataclasses import dataclass, field
 
 from .board import ARMY, FLEET, Board, Terrain, province_of
-from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
+from .orders import (
+    POWER_ORDERS,
+    Allow,
+    Build,
+    Confirm,
+    Convoy,
+    Disband,
+    Gift,
+    Hold,
+    Move,
+    Order,
+    PowerOrder,
+    Retreat,
+    Strike,
+    Support,
+    Treaty,
+    Waive,
+)
 from .position import ADJUSTMENT, MOVEMENT, RETREAT, Dislodged, Position
 
 # How far off an order is (the reader prefers the reading with the lowest level):
@@ -42,6 +59,10 @@ _PHASES_OF: dict[type, tuple[str, ...]] = {
     Hold: (MOVEMENT,), Move: (MOVEMENT,), Support: (MOVEMENT,), Convoy: (MOVEMENT,),
     Retreat: (RETREAT,), Disband: (RETREAT, ADJUSTMENT), Build: (ADJUSTMENT,),
     Waive: (ADJUSTMENT,),
+    # Power-level orders of house rules (arbitro/game/rulesets.py): the strike, gifts and
+    # passage go with a movement phase's orders; a treaty may go with any orders.
+    Strike: (MOVEMENT,), Gift: (MOVEMENT,), Allow: (MOVEMENT,),
+    Treaty: (MOVEMENT, RETREAT, ADJUSTMENT), Confirm: (MOVEMENT, RETREAT, ADJUSTMENT),
 }
 _WRONG_PHASE = Void("wrong_phase")
 
@@ -67,6 +88,8 @@ def validate(
     wrong_phase = phase is not None and phase not in _PHASES_OF[cls]
     if isinstance(order, Waive):
         return _WRONG_PHASE if wrong_phase else order
+    if isinstance(order, POWER_ORDERS):
+        return _WRONG_PHASE if wrong_phase else validate_power_order(board, order, position)
     owner = power if power is not None else order.power
     loc = order.location
     here = loc if "/" not in loc else province_of(loc)  # inline: asked for every order
@@ -390,3 +413,47 @@ def _build(board: Board, order: Build, position: Position | None, power: str) ->
         if power in board.powers and position.centres.get(here) != power:
             return Void("centre_not_owned", (here,))
     return Build(power, kind, order.location)
+
+
+def validate_power_order(board: Board, order: PowerOrder, position: Position | None) -> Order | Void:
+    """A power-level order of house rules, checked against the map and the position: who
+    it names, what the power owns or occupies, whether its unique weapon is spent.
+    Whether the house's rules have such orders at all is the phase's business."""
+    power = order.power
+    if isinstance(order, Strike):
+        for where in (order.target, order.origin):
+            if where not in board.provinces:
+                return Void("unknown_province", (where,))
+        if position is not None:
+            if power in position.weapons_used:
+                return Void("weapon_spent", (power,))
+            unit = position.unit_in(order.origin)
+            if unit is None or unit.power != power:
+                return Void("strike_not_occupied", (order.origin,))
+        if order.target == order.origin or order.target not in board.neighbours(order.origin):
+            return Void("strike_not_adjacent", (order.target, order.origin))
+        return order
+    if isinstance(order, Gift):
+        if order.province not in board.provinces:
+            return Void("unknown_province", (order.province,))
+        if order.to not in board.powers or order.to == power:
+            return Void("unknown_power", (order.to,))
+        if board.provinces[order.province].is_sea:
+            return Void("gift_sea", (order.province,))
+        if position is not None and position.owner_of(order.province) != power:
+            return Void("gift_not_owned", (order.province,))
+        return order
+    if isinstance(order, Allow):
+        bad = [a for a in order.allies if a not in board.powers or a == power]
+        if bad or not order.allies:
+            return Void("unknown_power", (", ".join(bad),))
+        return order
+    if isinstance(order, Treaty):
+        bad = [a for a in order.parties if a not in board.powers or a == power]
+        if bad or not order.parties:
+            return Void("unknown_power", (", ".join(bad),))
+        return order
+    assert isinstance(order, Confirm)
+    if order.proposer not in board.powers or order.proposer == power:
+        return Void("unknown_power", (order.proposer,))
+    return order

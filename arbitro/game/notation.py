@@ -13,6 +13,7 @@ import re
 
 from .board import Board
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
+from .power_reading import read_power_order
 
 _TOKEN = re.compile(r"[A-Za-z]+(?:/[A-Za-z]{2})?|-|\(\w\w\)")
 
@@ -84,6 +85,9 @@ def read_order(board: Board, power: str, text: str) -> Order | str:
         return "empty order"
     if words == ["WAIVE"]:
         return Waive(power)
+    house = read_power_order(board, power, raw, "en")  # STRIKE, GIFT, ALLOW, TREATY
+    if house is not None:
+        return house
     if words[0] in ("BUILD", "REMOVE", "DISBAND") and len(words) >= 2:
         # "Build A kie", "Remove F tri", "Remove tri" (the unit type may be left out)
         kind = _kind(words[1]) if len(words) >= 3 else None

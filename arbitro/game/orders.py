@@ -8,10 +8,12 @@ whether such a unit really stands there is the legality check's business.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .board import Board, province_of
 from .names import key_of, name_index, words_of
+from .power_words import word as power_word
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,57 @@ class Waive:
     power: str
 
 
-Order = Hold | Move | Support | Convoy | Retreat | Disband | Build | Waive
+# -- orders of a power, not of a unit (house rules, arbitro/game/rulesets.py) -------------
+
+
+@dataclass(frozen=True)
+class Strike:
+    """The unique weapon (R-RU-2): ``STRIKE MUN FROM BOH``."""
+
+    power: str
+    target: str  # province struck
+    origin: str  # the province it is launched from, one the power occupies
+
+
+@dataclass(frozen=True)
+class Gift:
+    """A province given to another power: ``GIFT UKR TO AUSTRIA``."""
+
+    power: str
+    province: str
+    to: str
+
+
+@dataclass(frozen=True)
+class Allow:
+    """Passage: the allies' units in this power's provinces take none this phase."""
+
+    power: str
+    allies: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Treaty:
+    """A treaty announced with the orders (R-RU-3): ``TREATY AUSTRIA, TURKEY: text``."""
+
+    power: str
+    parties: tuple[str, ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """A treaty confirmed by a power it names: ``TREATY CONFIRM RUSSIA``."""
+
+    power: str
+    proposer: str
+
+
+PowerOrder = Strike | Gift | Allow | Treaty | Confirm
+POWER_ORDERS = (Strike, Gift, Allow, Treaty, Confirm)
+UNITLESS = (Waive, Strike, Gift, Allow, Treaty, Confirm)  # orders that name no unit
+
+Order = Hold | Move | Support | Convoy | Retreat | Disband | Build | Waive | PowerOrder
 
 RETREAT_ORDERS = (Retreat, Disband)
 ADJUSTMENT_ORDERS = (Build, Disband, Waive)
@@ -100,6 +152,7 @@ class Notation:
     waive: str
     unknown_kind: str | None  # written for an omitted unit type (None: nothing)
     italian_places: bool  # Italian codes, the name where a code names two provinces
+    lang: str = "en"  # the words of power-level orders (power_words.py); power names
 
 
 # arbitro's canonical (DATC/MILA) notation: stored orders, the command-line contract.
@@ -109,7 +162,7 @@ DATC = Notation("H", "VIA", "S", "", "C", "R", "D", "", "B", "WAIVE", "?", False
 ENGLISH = Notation("H", "VIA", "S", "H", "C", "R", "D", "", "B", "WAIVE", None, False)
 # Italian PBEM notation: ``A Bud APP A Vie - Tri``, ``F MAN TR A Lon - Pic``, ``A Ber XXX``.
 ITALIAN = Notation("XXX", "via convoglio", "APP", "XXX", "TR", "R", "SCIOGLIE", "COSTRUISCE", "", "RINUNCIA",
-                   None, True)
+                   None, True, "it")
 
 
 def notation_for(lang: str) -> Notation:
@@ -147,6 +200,8 @@ def format_order(order: Order, notation: Notation = DATC, board: Board | None = 
     def words(*parts: str) -> str:
         return " ".join(p for p in parts if p)
 
+    if isinstance(order, POWER_ORDERS):
+        return _power_order(order, w, board, loc)
     head = unit(order.kind, order.location)
     if isinstance(order, Hold):
         return words(head, w.hold)
@@ -164,3 +219,28 @@ def format_order(order: Order, notation: Notation = DATC, board: Board | None = 
     if isinstance(order, Disband):
         return words(head, w.disband)
     return words(w.build_before, head, w.build_after)
+
+
+def _power_order(
+    order: PowerOrder, w: Notation, board: Board | None, loc: Callable[[str], str]
+) -> str:
+    """``STRIKE MUN FROM BOH``, ``GIFT UKR TO AUSTRIA``, ``ALLOW AUSTRIA``,
+    ``TREATY AUSTRIA, TURKEY: text``, ``TREATY CONFIRM RUSSIA`` (in the notation's language)."""
+
+    def name(power: str) -> str:
+        p = board.powers.get(power) if board is not None and w.lang == "it" else None
+        return p.name_it if p is not None else power
+
+    def kw(keyword: str) -> str:
+        return power_word(keyword, w.lang)
+
+    if isinstance(order, Strike):
+        return f"{kw('strike')} {loc(order.target)} {kw('from')} {loc(order.origin)}"
+    if isinstance(order, Gift):
+        return f"{kw('gift')} {loc(order.province)} {kw('to')} {name(order.to)}"
+    if isinstance(order, Allow):
+        return f"{kw('allow')} {', '.join(name(a) for a in order.allies)}"
+    if isinstance(order, Treaty):
+        text = f": {order.text}" if order.text else ""
+        return f"{kw('treaty')} {', '.join(name(a) for a in order.parties)}{text}"
+    return f"{kw('treaty')} {kw('confirm')} {name(order.proposer)}"

@@ -32,6 +32,16 @@ class OrderResult:
 
 
 @dataclass(frozen=True)
+class TreatyRecord:
+    """A treaty announced with a phase's orders (R-RU-3) and who of those it names confirmed it."""
+
+    power: str
+    parties: tuple[str, ...]
+    text: str
+    confirmed: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class PhaseOutcome:
     results: tuple[OrderResult, ...]
     next: Position  # the next phase that must be played (empty phases skipped)
@@ -39,6 +49,7 @@ class PhaseOutcome:
     winner: str | None = None
     # The position right after this phase, before skipping (for reports and maps).
     after: Position | None = None
+    treaties: tuple[TreatyRecord, ...] = ()  # announced this phase (house rules, R-RU-3)
 
     def listed_dislodged(self) -> tuple[Dislodged, ...]:
         """The units reports and maps list as dislodged after this phase: the next phase's,

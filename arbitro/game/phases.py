@@ -8,6 +8,7 @@ victory is checked after autumn (R-END-1).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from itertools import repeat
 from operator import attrgetter
 from types import MappingProxyType
@@ -15,6 +16,14 @@ from types import MappingProxyType
 from .adjudicator import adjudicate_movement
 from .board import ARMY, FLEET, Board, province_of
 from .defaults import adjustment_count, default_orders, free_home_centres
+from .house import (
+    Aftermath,
+    PowerOrders,
+    after_movement,
+    foreign_centres,
+    judge_power_orders,
+    split_power_orders,
+)
 from .legality import ILLEGAL, Void, validate
 from .orders import Build, Disband, Move, Order, Retreat, Waive
 from .outcome import OrderResult, PhaseOutcome, Result, Source
@@ -57,14 +66,21 @@ def play(
     nmr = dict(nmr or {})
     ballots = ballots or {}
     if position.phase.kind == RETREAT:
-        position = usable_retreats(board, position)
+        position = usable_retreats(board, position, rules.house.no_retreat_into_foreign_centre)
+    # Power-level orders (house rules: strike, gift, passage, treaties) are judged apart.
+    orders, power_orders = split_power_orders(orders)
+    judged = judge_power_orders(board, position, rules.house, power_orders)
     given = _given_orders(board, position, orders, rules, nmr, ballots)
     kind = position.phase.kind
     if kind == MOVEMENT:
-        return _play_movement(board, position, given, rules)
-    if kind == RETREAT:
-        return _play_retreats(board, position, given, rules, nmr)
-    return _play_adjustments(board, position, given, rules, nmr)
+        out = _play_movement(board, position, given, rules, judged)
+    elif kind == RETREAT:
+        out = _play_retreats(board, position, given, rules, nmr)
+    else:
+        out = _play_adjustments(board, position, given, rules, nmr)
+    if not power_orders:
+        return out
+    return replace(out, results=out.results + tuple(judged.results), treaties=tuple(judged.treaties))
 
 
 def _given_orders(
@@ -124,9 +140,11 @@ _UNIT_LOCATION = attrgetter("unit.location")
 
 
 def _play_movement(
-    board: Board, position: Position, given: Sequence[tuple[Order, Source]], rules: Rules
+    board: Board, position: Position, given: Sequence[tuple[Order, Source]], rules: Rules,
+    judged: PowerOrders,
 ) -> PhaseOutcome:
-    res = adjudicate_movement(board, position, given, rules.coast_inferred)
+    house = rules.house
+    res = adjudicate_movement(board, position, given, rules.coast_inferred, house)
     units: list[Unit] = []
     dislodged_units: list[Unit] = []
     moved, lost = res.moved, res.dislodged
@@ -138,22 +156,51 @@ def _play_movement(
             dislodged_units.append(u)
         else:
             units.append(u)
+    centres, territories, spent = position.centres, position.territories, position.weapons_used
+    if house.power_orders or house.capture_by_holding:
+        work = Aftermath(units, dislodged_units, dict(centres), dict(territories), set(spent))
+        held: Iterable[str] = res.held
+        if house.fleet_bounced_at_sea_holds:
+            held = res.held | _bounced_at_sea(board, res.results, lost)
+        after_movement(board, house, judged, held, work)
+        units, dislodged_units = work.units, work.dislodged
+        centres, territories = dict(sorted(work.centres.items())), dict(sorted(work.territories.items()))
+        spent = frozenset(work.weapons_used)
     occupied = {u.province for u in units}
     dislodged = []
     for u in dislodged_units:
         origin, by_convoy = res.dislodged[u.province]
-        options = retreat_options(board, occupied, u, origin, by_convoy, res.standoffs)
+        closed: frozenset[str] = frozenset()
+        if house.no_retreat_into_foreign_centre:
+            closed = foreign_centres(centres, u.power)
+        options = retreat_options(board, occupied | closed, u, origin, by_convoy, res.standoffs)
         dislodged.append(Dislodged(u, options))
-    # make_position's work, less what a movement phase cannot change (the centres).
+    # make_position's work, less what a movement phase cannot change under the
+    # standard rules (the centres).
     units.sort(key=_LOCATION)
     dislodged.sort(key=_UNIT_LOCATION)
     after = Position(
         Phase(position.phase.year, position.phase.season, RETREAT),
         tuple(units),
-        position.centres,
+        centres,
         tuple(dislodged),
+        territories=territories,
+        weapons_used=spent,
     )
-    return _advance(board, after, res.results)
+    return _advance(board, after, res.results, house.capture_by_holding)
+
+
+def _bounced_at_sea(
+    board: Board, results: Iterable[OrderResult], lost: Mapping[str, object]
+) -> frozenset[str]:
+    """Fleets that bounced moving to a sea and stayed (house rule: they count as holding)."""
+    return frozenset(
+        province_of(r.order.location)
+        for r in results
+        if isinstance(r.order, Move) and r.order.kind == FLEET and r.result is Result.FAILS
+        and r.reason == "bounced" and province_of(r.order.destination) in board.seas
+        and province_of(r.order.location) not in lost
+    )
 
 
 def retreat_options(
@@ -184,22 +231,27 @@ def _next_to(board: Board, unit: Unit) -> Iterable[str]:
     return board.fleet_moves.get(unit.location, ())
 
 
-def usable_retreats(board: Board, position: Position) -> Position:
+def usable_retreats(board: Board, position: Position, no_foreign_centres: bool = False) -> Position:
     """The position with each dislodged unit's retreats kept only where it can go.
 
     A retreat phase may come from outside (the contract's input lists the options);
     an option the unit cannot reach, or a province another unit holds, is dropped
-    rather than letting a retreat put two units in one province (R-RET-1).
+    rather than letting a retreat put two units in one province (R-RET-1); with
+    ``no_foreign_centres`` (R-RU-1) another great power's centre is dropped too.
     """
     occupied = {u.province for u in position.units}
     kept = []
     for d in position.dislodged:
         near = set(_next_to(board, d.unit))
-        ok = tuple(o for o in d.retreats if o in near and province_of(o) not in occupied)
+        closed = foreign_centres(position.centres, d.unit.power) if no_foreign_centres else frozenset()
+        ok = tuple(
+            o for o in d.retreats
+            if o in near and province_of(o) not in occupied and province_of(o) not in closed
+        )
         kept.append(d if ok == d.retreats else Dislodged(d.unit, ok))
     if all(a is b for a, b in zip(kept, position.dislodged)):
         return position
-    return Position(position.phase, position.units, position.centres, tuple(kept))
+    return replace(position, dislodged=tuple(kept))
 
 
 # -- retreats ----------------------------------------------------------------
@@ -272,9 +324,10 @@ def _play_retreats(
             order = Disband(d.unit.power, d.unit.kind, d.unit.location)
             results.append(OrderResult(order, Result.SUCCEEDS, "no_retreat", (), Source.DEFAULT))
     after = make_position(
-        Phase(position.phase.year, position.phase.season, RETREAT), units, position.centres
+        Phase(position.phase.year, position.phase.season, RETREAT), units, position.centres,
+        territories=position.territories, weapons_used=position.weapons_used,
     )
-    return _advance(board, after, tuple(results))
+    return _advance(board, after, tuple(results), rules.house.capture_by_holding)
 
 
 def _standing_retreat(unit: Unit, destination: str) -> Order:
@@ -361,7 +414,10 @@ def _play_adjustments(
                     OrderResult(order, Result.SUCCEEDS, "civil_disorder", (), Source.DEFAULT)
                 )
     units = [u for u in units if u.province not in removed]
-    after = make_position(position.phase, units, position.centres)
+    after = make_position(
+        position.phase, units, position.centres,
+        territories=position.territories, weapons_used=position.weapons_used,
+    )
     return _advance(board, after, tuple(results))
 
 
@@ -425,23 +481,32 @@ def civil_disorder_disbands(
 
 
 def _advance(
-    board: Board, after: Position, results: tuple[OrderResult, ...]
+    board: Board, after: Position, results: tuple[OrderResult, ...], captured_by_holding: bool = False
 ) -> PhaseOutcome:
-    """From the position right after a phase to the next phase that needs playing."""
+    """From the position right after a phase to the next phase that needs playing.
+
+    ``captured_by_holding``: the house rule took provinces at the end of the movement
+    (house.py), so no centre changes hands after the autumn by a unit merely there."""
     phase = after.phase
     centres = dict(after.centres)
     winner = None
     if phase.kind == RETREAT and not any(d.retreats for d in after.dislodged):
         # Nothing to retreat: skip the retreat phase (units with no retreat are lost).
         if phase.season == FALL:
-            centres = update_centres(board, after)
+            if not captured_by_holding:
+                centres = update_centres(board, after)
             winner = find_winner(board, centres)
-        nxt = Position(phase.following(), after.units, centres)  # units already sorted
+        nxt = _next(after, phase.following(), centres)
         return _skip_empty_winter(board, nxt, after, results, winner)
     if phase.kind == RETREAT:
         return PhaseOutcome(results, after, after=after)
-    return _skip_empty_winter(
-        board, Position(phase.following(), after.units, centres), after, results, None
+    return _skip_empty_winter(board, _next(after, phase.following(), centres), after, results, None)
+
+
+def _next(after: Position, phase: Phase, centres: Mapping[str, str]) -> Position:
+    """The next phase's position: the units (already sorted) and what the house rules own."""
+    return Position(
+        phase, after.units, centres, territories=after.territories, weapons_used=after.weapons_used
     )
 
 
@@ -456,7 +521,7 @@ def _skip_empty_winter(
         counts = adjustment_counts(board, nxt)
         if not counts or winner is not None:
             if winner is None:
-                nxt = Position(nxt.phase.following(), nxt.units, nxt.centres)
+                nxt = _next(nxt, nxt.phase.following(), nxt.centres)
             return PhaseOutcome(results, nxt, {}, winner, after)
         return PhaseOutcome(results, nxt, counts, winner, after)
     return PhaseOutcome(results, nxt, {}, winner, after)

@@ -97,6 +97,11 @@ class Position:
     # Every unit by the province it stands in (read-only by convention); a plain
     # attribute, not a property: the rules ask for it for every order.
     by_province: Mapping[str, Unit] = field(init=False, compare=False, repr=False)
+    # House rules that own every land province (arbitro/game/rulesets.py): the owned
+    # provinces that are not centres, province -> power; empty under the standard rules.
+    territories: Mapping[str, str] = field(default_factory=dict)
+    # The powers that have spent their unique weapon (R-RU-2).
+    weapons_used: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         index = {u.province: u for u in self.units}
@@ -113,6 +118,10 @@ class Position:
     def centres_of(self, power: str) -> tuple[str, ...]:
         return tuple(sorted(p for p, owner in self.centres.items() if owner == power))
 
+    def owner_of(self, province: str) -> str | None:
+        """Who owns a province: its centre's owner, or its territory's (house rules)."""
+        return self.centres.get(province) or self.territories.get(province)
+
     def dislodged_in(self, province: str) -> Dislodged | None:
         for d in self.dislodged:
             if d.unit.province == province:
@@ -128,6 +137,8 @@ def make_position(
     units: Iterable[Unit],
     centres: Mapping[str, str],
     dislodged: Iterable[Dislodged] = (),
+    territories: Mapping[str, str] | None = None,
+    weapons_used: Iterable[str] = (),
 ) -> Position:
     ph = Phase.parse(phase) if isinstance(phase, str) else phase
     return Position(
@@ -135,7 +146,21 @@ def make_position(
         units=tuple(sorted(units, key=_LOCATION)),
         centres=dict(sorted(centres.items())),
         dislodged=tuple(sorted(dislodged, key=lambda d: d.unit.location)),
+        territories=dict(sorted((territories or {}).items())),
+        weapons_used=frozenset(weapons_used),
     )
+
+
+def home_territories(board: Board) -> dict[str, str]:
+    """Each power's home provinces that are not centres (house rules that own every land
+    province start from them)."""
+    return {
+        p: power.name
+        for power in board.powers.values()
+        for p in power.home_territory
+        if p in board.provinces and not board.provinces[p].supply_centre
+        and not board.provinces[p].is_sea
+    }
 
 
 def start_position(board: Board) -> Position:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .rulesets import STANDARD_RULESET, HouseRules, house_rules
+
 ITALIAN = "italian"
 STANDARD = "standard"
 
@@ -22,12 +24,20 @@ class Rules:
     # R-ORD-4: "A Bud APP A Gal" (neither hold nor move said) is void; off = support hold.
     # None: as ``defaults`` says (on for "italian", off for "standard").
     strict_support: bool | None = None
+    # "standard", or a house's rules (arbitro/game/rulesets.py): "forum_ru".
+    ruleset: str = STANDARD_RULESET
+
+    @property
+    def house(self) -> HouseRules:
+        """The ruleset's named differences from the standard rules."""
+        return house_rules(self.ruleset)
 
     @property
     def coast_inferred(self) -> bool:
         """Whether a coastless fleet move gets the one reachable coast (R-ORD-5)."""
         if self.infer_single_coast is None:
-            return self.defaults != ITALIAN
+            house = self.house.infer_single_coast
+            return self.defaults != ITALIAN if house is None else house
         return self.infer_single_coast
 
     @property

@@ -56,7 +56,7 @@ def _shown_after(outcome: PhaseOutcome) -> Position:
     listed = outcome.listed_dislodged()
     if listed == nxt.dislodged:
         return nxt
-    return make_position(nxt.phase, nxt.units, nxt.centres, listed)
+    return make_position(nxt.phase, nxt.units, nxt.centres, listed, nxt.territories, nxt.weapons_used)
 
 
 def _area(rings: tuple[Ring, ...]) -> float:
@@ -113,7 +113,9 @@ class _Map:
             if prov.terrain is Terrain.IMPASSABLE:
                 fill = IMPASSABLE
             else:
-                owner = position.centres.get(code) if prov.supply_centre else home.get(code)
+                # Rules that own every land province colour each by its owner (forum_ru).
+                lands_of = position.territories or home
+                owner = position.centres.get(code) if prov.supply_centre else lands_of.get(code)
                 fill = blend(LAND, self.colour(owner), TINT) if owner and owner != NEUTRAL else LAND
             hatch = self.hatch.get(owner) if owner and owner != NEUTRAL else None
             for ring in geo.provinces[code].shape:

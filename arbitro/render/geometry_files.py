@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..game.board import Board
-from ..variants import MAPS_DIR
+from ..variants import MAPS_DIR, variant_base
 from .geometry import Geometry, GeometryError, Point, ProvinceDrawing, Ring
 from .schematic import schematic_geometry
 
@@ -76,16 +76,26 @@ _CACHE: dict[tuple[str, str], Geometry] = {}
 def load_geometry(board: Board, maps_dir: Path | None = None) -> Geometry:
     """The board's drawing data, or a schematic layout when the variant has none."""
     path = geometry_path(board.name, maps_dir)
+    base = variant_base(board.name) if path is None else None
+    if base is not None:
+        # An overlay that changes borders only (the forum's map) is drawn as its base;
+        # a base that lacks a province the overlay added falls back to the schematic below.
+        path = geometry_path(base, maps_dir)
     key = (board.name, str(path))
     cached = _CACHE.get(key)
     if cached is not None:
         return cached
-    if path is None:
+    try:
+        if path is None:
+            geometry = schematic_geometry(board)
+        elif path.suffix == ".json":
+            geometry = geometry_from_dict(board, json.loads(path.read_text(encoding="utf-8")))
+        else:
+            with path.open("rb") as fh:
+                geometry = geometry_from_dict(board, tomllib.load(fh))
+    except GeometryError:
+        if base is None:
+            raise
         geometry = schematic_geometry(board)
-    elif path.suffix == ".json":
-        geometry = geometry_from_dict(board, json.loads(path.read_text(encoding="utf-8")))
-    else:
-        with path.open("rb") as fh:
-            geometry = geometry_from_dict(board, tomllib.load(fh))
     _CACHE[key] = geometry
     return geometry

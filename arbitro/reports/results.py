@@ -133,4 +133,19 @@ def results_context(board: Board, report: PhaseReport, lang: str) -> dict[str, A
         ],
         "eliminated": [power_name(board, p, lang) for p in report.eliminated],
         "winner": power_name(board, winner, lang) if winner else None,
+        "treaties": treaty_rows(board, outcome, lang),
     }
+
+
+def treaty_rows(board: Board, outcome: PhaseOutcome, lang: str) -> list[dict[str, Any]]:
+    """Treaties announced with the phase's orders and who confirmed them (house rules, R-RU-3)."""
+    return [
+        {
+            "name": power_name(board, t.power, lang),
+            "parties": [power_name(board, p, lang) for p in t.parties],
+            "text": t.text,
+            "confirmed": [power_name(board, p, lang) for p in t.confirmed],
+            "unconfirmed": [power_name(board, p, lang) for p in t.parties if p not in t.confirmed],
+        }
+        for t in outcome.treaties
+    ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -14,7 +15,7 @@ from ..game.assignment import (
     seed_hash,
     ticket,
 )
-from ..game.position import start_position
+from ..game.position import home_territories, start_position
 from ..store import GameStatus, PowerStatus, UnitOfWork, new_password
 from ..store.codec import position_json
 from ..store.models import Game, Player
@@ -139,6 +140,8 @@ def start_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, opened_
         if power not in chosen.values():
             uow.powers.update(game.id, power, opened_at, status=PowerStatus.CIVIL_DISORDER)
     position = start_position(board)
+    if ctx.rules.house.capture_by_holding:  # every land province owned: the home ones first
+        position = replace(position, territories=home_territories(board))
     code = str(position.phase)
     deadline = next_deadline(uow, ctx, code, opened_at, first=True)
     opened = uow.phases.open(game.id, code, position_json(position), now=opened_at, deadline=deadline)

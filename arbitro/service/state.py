@@ -43,6 +43,7 @@ class GameCtx:
             defaults=self.config.defaults,
             infer_single_coast=self.config.infer_single_coast,
             strict_support=self.config.strict_support,
+            ruleset=self.config.rules,
         )
 
     def spec(self, phase_code: str, first: bool) -> DeadlineSpec:

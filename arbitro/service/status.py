@@ -6,10 +6,17 @@ from datetime import datetime
 
 from ..reports import order_text
 from ..store import GameStatus, PlayerStatus, UnitOfWork
+from ..store.models import Phase
 from .common import Services, deadline_ics, deadline_words, game_words, phase_words, pname
 from .deadlines import DeadlineNote
-from .state import stored_orders
+from .state import GameCtx, stored_orders
 from .values import OK, REFUSED, StatusReply
+
+
+def _weapon(ctx: GameCtx, phase: Phase | None, power: str | None) -> str | None:
+    if not ctx.rules.house.unique_weapon or phase is None or power is None:
+        return None
+    return "used" if power in ctx.position(phase).weapons_used else "available"
 
 
 def status_reply(
@@ -45,6 +52,8 @@ def status_reply(
         "lateness_used": used,
         "lateness_bank": ctx.config.lateness_bank_days,
         "resume_at": deadline_words(ctx, game.resume_at, lang, player) if game.resume_at else None,
+        # The unique weapon (R-RU-2), under rules that have it: "available" or "used".
+        "unique_weapon": _weapon(ctx, phase, power),
     }
     mail = svc.mailer.render("status", lang, {"player": {"name": player.name, "address": player.address}, **context})
     if mail_id is not None:

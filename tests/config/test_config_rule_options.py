@@ -46,3 +46,19 @@ def test_the_example_italian_game_holds_a_coastless_fleet_move():
     for game in load_config(example, {}).games:
         if game.defaults == "italian":
             assert game.strict_support and not game.infer_single_coast
+
+
+def test_forum_ru_rules_bring_the_map_and_the_coast_rule(tmp_path):
+    game = _game(tmp_path, 'rules = "forum_ru"\n')
+    assert (game.rules, game.variant) == ("forum_ru", "forum_ru")
+    assert game.infer_single_coast is True  # seed 004: the coast is needed only when both are reachable
+    assert _game(tmp_path, 'rules = "forum_ru"\ninfer_single_coast = false\n').infer_single_coast is False
+    assert _game(tmp_path).rules == "standard"
+
+
+def test_an_unknown_ruleset_is_a_problem_with_the_line_named(tmp_path):
+    from arbitro.config import ConfigError
+
+    with pytest.raises(ConfigError) as err:
+        _game(tmp_path, 'rules = "klingon"\n')
+    assert "rules" in str(err.value) and "forum_ru" in str(err.value)

@@ -196,7 +196,7 @@ def _context(lang: str) -> dict[str, Any]:
         "name_absent": False, "absent_name": None, "moved": False,
         "cancelled": [{"first": "20/12", "last": "27/12"}],
         "centres": _results(lang)["centres"], "units": ["A Ven", "F Nap"], "gm_address": "gm@example.org",
-        "game_status": "active", "power_status": "civil_disorder", "lateness_used": 1,
+        "game_status": "active", "power_status": "civil_disorder", "lateness_used": 1, "unique_weapon": "available",
         "lateness_bank": 1, "lateness_max": 1, "assignment": "lot", "password": "segreto",
         "referee": "arbitro@example.org", "reply_to": "g1901+k@arbitro.example",
         "winner": None, "movement": True, "out": [power("RUSSIA")], "start": deadline,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..board import province_of
-from ..orders import ENGLISH, Build, Disband, Move, Support, Waive, format_order
+from ..orders import ENGLISH, UNITLESS, Build, Disband, Move, Support, Waive, format_order
 from ..phases import adjustment_counts
 from ..position import ADJUSTMENT
 from .feedback import reread
@@ -21,7 +21,7 @@ def one_per_unit(ctx: Context, reports: list[LineReport]) -> list[LineReport]:
     accepted = [
         (i, r, r.order, (r.order.power, province_of(r.order.location)))
         for i, r in enumerate(reports)
-        if r.status is OK and r.order is not None and not isinstance(r.order, Waive)
+        if r.status is OK and r.order is not None and not isinstance(r.order, UNITLESS)
     ]
     last = {key: i for i, _, _, key in accepted}  # the later order wins
     moving: dict[str, int] = {}

@@ -12,13 +12,13 @@ from ..names import fold
 from ..order_words import CONVOY, SUPPORT, UNK, VERB, lex
 from ..orders import (
     ENGLISH,
+    UNITLESS,
     Build,
     Hold,
     Move,
     Order,
     Retreat,
     Support,
-    Waive,
     format_order,
     notation_for,
 )
@@ -152,7 +152,7 @@ def _suggest_error(ctx: Context, d: Draft, r: Reading) -> str | None:
 def _suggest_problem(ctx: Context, order: Order, p: Void) -> str | None:
     if p.reason == "wrong_kind" and len(p.detail) == 2:
         where, kind = p.detail
-        if not isinstance(order, Waive) and province_of(order.location) == where:
+        if not isinstance(order, UNITLESS) and province_of(order.location) == where:
             return format_order(replace(order, kind=kind), ENGLISH)
         if isinstance(order, Support):
             return format_order(replace(order, supported_kind=kind), ENGLISH)

@@ -42,12 +42,14 @@ from ..order_words import (
     Token,
     lex,
 )
+from ..legality import Void, validate
 from ..orders import Order
+from ..power_reading import read_power_order, written_keyword
 from ..position import Position
 from .dedup import one_per_unit, within_allowance
 from .feedback import judge
 from .grammar import drafts_of
-from .reports import IGNORED, VOID, Context, LineReport, ParseReport, note
+from .reports import IGNORED, OK, VOID, Context, LineReport, ParseReport, note
 from .words import is_adjusting, read_prepositions
 
 TEXT = "text"  # the kind of line that is read
@@ -152,6 +154,9 @@ def _line(ctx: Context, number: int, text: str) -> list[LineReport]:
         return [LineReport(number, text[:80] + "…", VOID, None, "line_too_long",
                            note("line_too_long", str(len(text))))]
     line = _strip_bullet(text)
+    house = _power_line(ctx, number, line)
+    if house is not None:
+        return [house]
     tokens = lex(line, ctx.ix, lang=ctx.lang)
     header = _header(tokens)
     if header is not None:
@@ -187,6 +192,25 @@ def _line(ctx: Context, number: int, text: str) -> list[LineReport]:
     if not out:
         out.append(LineReport(number, text, IGNORED, None, "text", note("text")))
     return out
+
+
+def _power_line(ctx: Context, number: int, line: str) -> LineReport | None:
+    """A power-level order of house rules (STRIKE, GIFT, ALLOW, TREATY: power_reading.py),
+    judged by the one legality; None when the line is not one (the unit grammar reads it)."""
+    order = read_power_order(ctx.board, ctx.power or ctx.header_power or "", line, ctx.lang)
+    if order is None:
+        return None
+    if isinstance(order, str):
+        # "STRIKE Mun": meant as the order, but not readable: say how it is written.
+        keyword = written_keyword(line)
+        if keyword is None:
+            return None
+        code = f"syntax_{keyword}"
+        return LineReport(number, line, VOID, None, code, note(code))
+    legal = validate(ctx.board, order, ctx.position, ctx.phase)
+    if isinstance(legal, Void):
+        return LineReport(number, line, VOID, order, legal.reason, note(legal.reason, *legal.detail))
+    return LineReport(number, line, OK, order)
 
 
 def _strip_bullet(text: str) -> str:

@@ -10,7 +10,7 @@ from typing import NamedTuple
 from ..board import ARMY, FLEET, Board, province_of
 from ..legality import NO_UNIT, Void, validate
 from ..order_words import BUILD, CONVOY, DISBAND, HOLD, MOVE, RETREAT, SUPPORT, WAIVE, Token
-from ..orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
+from ..orders import UNITLESS, Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
 from ..position import ADJUSTMENT, Unit
 from ..position import RETREAT as RETREAT_PHASE
 from .grammar import Draft
@@ -151,7 +151,7 @@ def _unkinded(
     options: list[_Built],
 ) -> _Built:
     """Among several unit-type readings, the one leaving unsaid what the player left unsaid."""
-    kinds = {o[0].kind for o in options if not isinstance(o[0], Waive)}
+    kinds = {o[0].kind for o in options if not isinstance(o[0], UNITLESS)}
     tkinds = {getattr(o[0], "supported_kind", None) for o in options}
     kind = kinds.pop() if len(kinds) == 1 else d.kind
     tkind = tkinds.pop() if len(tkinds) == 1 else d.tkind
