@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from ..board import Board
-from ..names import NameIndex, fold, name_index
+from ..names import READER_LANGUAGES, NameIndex, fold, name_index
 from ..order_words import (
     BUILD,
     COLON,
@@ -48,7 +48,7 @@ from .dedup import one_per_unit, within_allowance
 from .feedback import judge
 from .grammar import drafts_of
 from .reports import IGNORED, VOID, Context, LineReport, ParseReport, note
-from .words import is_adjusting, read_prepositions
+from .words import is_adjusting, read_landing, read_prepositions
 
 TEXT = "text"  # the kind of line that is read
 # The lines of a text and what looks like an order -> the kind of every line. What looks
@@ -120,7 +120,7 @@ def _parse(
     board: Board, text: str, power: str | None, position: Position | None, phase_kind: str | None,
     lang: str, strict: bool, infer: bool, classify: Classifier | None,
 ) -> ParseReport:
-    lang = "it" if lang not in ("it", "en") else lang
+    lang = "it" if lang not in READER_LANGUAGES else lang
     phase = phase_kind or (position.phase.kind if position is not None else None)
     ctx = Context(board, name_index(board), power.upper() if power else None, position, phase, lang, strict, infer)
     reports: list[LineReport] = []
@@ -166,7 +166,7 @@ def _line(ctx: Context, number: int, text: str) -> list[LineReport]:
     line_power: str | None = None
     adjusting = is_adjusting(ctx)
     for seg_tokens, seg_text in _segments(line, tokens):
-        seg_tokens = read_prepositions(seg_tokens, adjusting)
+        seg_tokens = read_landing(read_prepositions(seg_tokens, adjusting))
         if not _looks_like_order(seg_tokens, ctx.ix):
             if not seg_tokens:
                 continue
@@ -177,7 +177,7 @@ def _line(ctx: Context, number: int, text: str) -> list[LineReport]:
             out.append(LineReport(number, seg_text, IGNORED, None, "text", note("text")))
             continue
         if _has_unknown(seg_tokens):
-            seg_tokens = read_prepositions(lex(seg_text, ctx.ix, fuzzy=True, lang=ctx.lang), adjusting)
+            seg_tokens = read_landing(read_prepositions(lex(seg_text, ctx.ix, fuzzy=True, lang=ctx.lang), adjusting))
         for draft in drafts_of(seg_tokens):
             if draft.power:
                 line_power = draft.power
