@@ -15,6 +15,7 @@ from .model import (
     ASSIGNMENTS,
     DEFAULTS,
     END_CONDITIONS,
+    JUDGE_RESULTS,
     LANGUAGES,
     PRESS_MODES,
     DaysOff,
@@ -78,6 +79,7 @@ def read_game(t: Table, server: ServerConfig | None) -> GameConfig:
         gm_password=gm_password,
         gm_password_hash=gm_hash,
         mailing_list=t.convert("mailing_list", values.address, None),
+        judge_results=t.text("judge_results", "off", choices=JUDGE_RESULTS) or "off",
         press_options=read_press_options(t),
     )
     t.finish()

@@ -11,6 +11,8 @@ from ..words import languages
 LANGUAGES = languages()  # one per catalog (arbitro/words/locale)
 ASSIGNMENTS = ("lot", "preferences")  # R-END-3
 PRESS_MODES = ("white", "grey", "none", "al_buio")  # al_buio: gunboat, R-MAIL-3
+# Results in the classic judge layout (reports/judge.py): not, as a text attachment, or inline.
+JUDGE_RESULTS = ("off", "attachment", "inline")
 END_CONDITIONS = ("centres", "temporale")  # R-END-1, R-END-2
 DEFAULTS = ("italian", "standard")
 TLS_MODES = ("ssl", "starttls", "none")
@@ -146,6 +148,7 @@ class GameConfig:
     gm_password_hash: str | None = field(repr=False)
     mailing_list: str | None  # replacement calls (R-ONP-4); None = the GM gets them
     press_options: PressOptions = field(default_factory=PressOptions)
+    judge_results: str = "off"  # JUDGE_RESULTS: results also in the classic judge layout
 
 
 @dataclass(frozen=True)
