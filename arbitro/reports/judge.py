@@ -17,7 +17,6 @@ from collections.abc import Iterable, Sequence
 from ..game.board import ARMY, Board, Terrain, province_of
 from ..game.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
 from ..game.outcome import OrderResult, Result
-from ..game.phases import adjustment_counts
 from ..game.position import NEUTRAL, Position
 from .results import PhaseReport
 
@@ -158,6 +157,8 @@ def _adjective(board: Board, power: str) -> str:
 def _outcome(r: OrderResult, dislodged: bool) -> str:
     if r.result is Result.SUCCEEDS:
         return "dislodged" if dislodged else ""
+    if r.reason == "dislodged":
+        return "dislodged"  # a unit that held, supported or convoyed and was thrown out
     if r.result is Result.VOID:
         word = "void"
     else:
@@ -203,7 +204,7 @@ def _dislodged_lines(board: Board, report: PhaseReport) -> list[str]:
 
 def _adjustment_lines(board: Board, report: PhaseReport) -> list[str]:
     width = max((len(_power(board, p)) for p in board.powers), default=7) + 4
-    allowed = adjustment_counts(board, report.before)
+    allowed = _balance(report.before)  # a build that had no free site is "unusable"
     out: list[str] = []
     done: dict[str, int] = {}
     for r in _by_power(board, report.outcome.results):
@@ -229,6 +230,17 @@ def _adjustment_lines(board: Board, report: PhaseReport) -> list[str]:
         if n > 0 and left > 0:
             label = f"{_power(board, power) + ':':<{width}}"
             out.append(f"{label}{left} unusable build{'s' if left != 1 else ''} waived.")
+    return out
+
+
+def _balance(position: Position) -> dict[str, int]:
+    """Centres minus units per power: the builds (+) or removals (-) a winter owes."""
+    out: dict[str, int] = {}
+    for owner in position.centres.values():
+        if owner != NEUTRAL:
+            out[owner] = out.get(owner, 0) + 1
+    for u in position.units:
+        out[u.power] = out.get(u.power, 0) - 1
     return out
 
 

@@ -9,7 +9,7 @@ from ..game.orders import Order
 from ..game.outcome import PhaseOutcome
 from ..game.phases import play
 from ..game.position import FALL, MOVEMENT, NEUTRAL, Position
-from ..reports import PhaseReport, order_text, results_context
+from ..reports import PhaseReport, judge_results, order_text, results_context
 from ..store import Attachment, GameStatus, PlayerStatus, PowerStatus, UnitOfWork
 from ..store.codec import PowerBefore, orders_of, phase_result_json, position_json
 from ..store.models import Game, GamePower
@@ -190,6 +190,11 @@ def _results_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, pha
     if svc.render_map is not None and any(uow.outbox.by_key(key(uow, game.id, *base, p.address)) is None for p in players):
         png = svc.render_map(ctx.board, report.outcome)
         attachments = (Attachment(f"{game.id}-{phase.code}.png", "image/png", png),)
+    # the classic judge layout, for the desktop tools that load judge results (issue 19)
+    judge = judge_results(ctx.board, report, game.id) if ctx.config.judge_results != "off" else ""
+    if judge and ctx.config.judge_results == "attachment":
+        attachments += (Attachment(f"{game.id}-{phase.code}.txt", "text/plain", judge.encode()),)
+    inline = judge if ctx.config.judge_results == "inline" else ""
     holders = {p.id: power for power, p in uow.assignments.current(game.id).items()}
     inner = None
 
@@ -201,6 +206,7 @@ def _results_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, pha
             "next_phase_name": phase_words(next_code, lang),
             "deadline": deadline_words(ctx, deadline, lang),
             **results_context(ctx.board, report, lang),
+            "judge": inline,
         }
 
     for player in players:
