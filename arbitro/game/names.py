@@ -69,12 +69,18 @@ _EXTRA_POWER_NAMES = {
 }
 
 
+# the combining marks (the blocks of Unicode's combining diacritics)
+_MARKS = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+
+
 def fold(text: str) -> str:
     """Lower case without accents: "Città" -> "citta"."""
     if text.isascii():
         return text.lower()
     decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+    if decomposed.isascii():
+        return decomposed.lower()
+    return _MARKS.sub("", decomposed).lower()  # one pass: Cyrillic names make this path common
 
 
 def words_of(text: str) -> list[str]:
@@ -205,8 +211,9 @@ def build_index(board: Board) -> NameIndex:
         if prov.ru_code:
             add(prov.ru_code, code, False)
         for name in (prov.name_ru, *prov.ru_aliases) if prov.name_ru else ():
+            add(name, code, True)  # the nominative may also be started or misspelt
             for form in name_forms(name, prov.ru_gender if name == prov.name_ru else ""):
-                add(form, code, True)
+                add(form, code, False)  # the cases: exact keys only (thousands of them)
     for code, prov in board.provinces.items():
         for extra in _MORE_NAMES.get(fold(prov.name_en), ()):
             if key_of(words_of(extra)) not in exact:

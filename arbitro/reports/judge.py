@@ -126,6 +126,8 @@ def _place_key(board: Board, order: Order) -> str:
 
 
 def _order_text(board: Board, order: Order, position: Position, convoys: Sequence[Convoy]) -> str:
+    if isinstance(order, Waive):
+        return "Build waived"
     head = _unit(board, order.kind, order.location, position)
     if isinstance(order, Hold):
         return f"{head} HOLD"
