@@ -15,7 +15,7 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 
 from ..game.board import ARMY, Board, Terrain, province_of
-from ..game.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
+from ..game.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive, format_order
 from ..game.outcome import OrderResult, Result
 from ..game.position import NEUTRAL, Position
 from .results import PhaseReport
@@ -38,6 +38,9 @@ _OUTCOME = {
     "support_hold_of_move": "void", "retreat_clash": "bounce",
 }
 WIDTH = 78  # judges wrap long lines here
+# Orders that name a unit; any other (a waive, a house rule's power-level order) is written
+# in arbitro's canonical notation, as judges write their own house orders.
+UNIT_ORDERS = (Hold, Move, Support, Convoy, Retreat, Disband, Build)
 
 
 def judge_results(board: Board, report: PhaseReport, game: str) -> str:
@@ -98,6 +101,9 @@ def _order_lines(board: Board, report: PhaseReport) -> list[str]:
         order = r.order
         if isinstance(order, Waive):
             continue
+        if not isinstance(order, UNIT_ORDERS):
+            rows.append((_power(board, order.power), "", f"{_power(board, order.power)}: {format_order(order)}."))
+            continue
         ordered.add(province_of(order.location))
         text = f"{_power(board, order.power)}: {_order_text(board, order, position, convoys)}."
         outcome = _outcome(r, movement and province_of(order.location) in dislodged)
@@ -122,12 +128,12 @@ def _by_power(board: Board, results: Iterable[OrderResult]) -> list[OrderResult]
 
 
 def _place_key(board: Board, order: Order) -> str:
-    return place(board, order.location) if not isinstance(order, Waive) else ""
+    return place(board, order.location) if isinstance(order, UNIT_ORDERS) else ""
 
 
 def _order_text(board: Board, order: Order, position: Position, convoys: Sequence[Convoy]) -> str:
-    if isinstance(order, Waive):
-        return "Build waived"
+    if not isinstance(order, UNIT_ORDERS):
+        return format_order(order)
     head = _unit(board, order.kind, order.location, position)
     if isinstance(order, Hold):
         return f"{head} HOLD"
@@ -216,7 +222,7 @@ def _adjustment_lines(board: Board, report: PhaseReport) -> list[str]:
             out.append(f"{label}Build waived.")
             done[order.power] = done.get(order.power, 0) + 1
             continue
-        if r.result is not Result.SUCCEEDS:
+        if not isinstance(order, (Build, Disband)) or r.result is not Result.SUCCEEDS:
             continue  # a build or disband that did not happen is not in the judges' list
         kind = "an army" if order.kind == ARMY else "a fleet"
         prov = board.provinces.get(province_of(order.location))
