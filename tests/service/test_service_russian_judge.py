@@ -61,7 +61,7 @@ def test_a_russian_player_and_the_judge_format(store, mode: str) -> None:
     russian = f"p0@{game}.example"
     replies = _play_spring(referee, d, russian)
     reply = replies[str(replies["power"])]
-    # the confirmation read every Russian line, and says so in Russian
+    # every Russian line was read
     assert all(line.status == "ok" for line in reply.lines), reply.lines  # type: ignore[attr-defined]
 
     results = [m for m in d.outbox("results:")]
