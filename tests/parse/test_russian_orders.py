@@ -188,3 +188,14 @@ def test_the_russian_notation_reads_back_to_the_same_order() -> None:
             report = parse_orders(BOARD, text, position=START, lang="ru", power=unit.power)
             (line,) = report.lines
             assert line.order == order, (text, line.status, line.code)
+
+
+def test_russian_headers_name_the_power_and_the_section() -> None:
+    winter = make_position("W1901A", [Unit("GERMANY", "A", "MUN")], START.centres)
+    text = "Приказы Германии на зиму 1901:\nПостройки:\nА Берлин\nФ Киль\n"
+    report = parse_orders(BOARD, text, lang="ru", position=winter, power="GERMANY")
+    assert [(r.status, r.code) for r in report.lines[:2]] == [
+        (report.lines[0].status, "power_header"), (report.lines[1].status, "section")]
+    assert [format_order(r.order, ENGLISH) for r in report.lines[2:] if r.order] == ["A BER B", "F KIE B"]
+    spring = parse_orders(BOARD, "Германия:\nАрмия Мюнхена атакует Рур", lang="ru", position=START)
+    assert [r.code for r in spring.lines] == ["power_header", "accepted"]

@@ -105,7 +105,8 @@ _HEADER_WORDS = frozenset(
     scioglimenti disbands removals ritirate retreats aggiustamenti adjustments ecco here seguenti
     following sono are miei mie my nostri our game partita per for of the di del della la il le i
     gli s f w m""".split()
-)
+) | frozenset(fold(w) for w in """приказы приказ весна весну весной осень осенью зима зиму зимой ход хода
+    фаза фазы год года на для за мои наши вот следующие""".split())
 
 
 _MODE_WORDS = {
@@ -114,6 +115,10 @@ _MODE_WORDS = {
     "disband": DISBAND, "scioglimento": DISBAND,
     "ritirate": RETREAT, "retreats": RETREAT, "retreat": RETREAT, "ritirata": RETREAT,
 }
+# Russian section titles ("Постройки:", "Отступления:"), folded as the words read (й -> и)
+_MODE_WORDS.update({fold(w): mode for w, mode in (
+    ("постройки", BUILD), ("строительство", BUILD), ("расформирования", DISBAND), ("роспуск", DISBAND),
+    ("отступления", RETREAT), ("отступление", RETREAT))})
 
 
 def _parse(
@@ -244,7 +249,7 @@ def _header(tokens: list[Token]) -> tuple[str | None, str | None] | None:
         elif word in _MODE_WORDS and len(sig) <= 4:
             mode = _MODE_WORDS[word]
             keyword = True
-        elif word in ("ordini", "orders", "ordine", "order"):
+        elif word in ("ordini", "orders", "ordine", "order", "приказы", "приказ"):
             keyword = True
         elif t.type in (FILL, UNK) and (word in _HEADER_WORDS or word.isdigit() or _is_phase(word)):
             continue
