@@ -12,6 +12,8 @@ from .holidays import is_holiday
 LANGUAGES = languages()  # one per catalog (arbitro/words/locale)
 ASSIGNMENTS = ("lot", "preferences")  # R-END-3
 PRESS_MODES = ("white", "grey", "none", "al_buio")  # al_buio: gunboat, R-MAIL-3
+# Results in the classic judge layout (reports/judge.py): not, as a text attachment, or inline.
+JUDGE_RESULTS = ("off", "attachment", "inline")
 END_CONDITIONS = ("centres", "temporale")  # R-END-1, R-END-2
 DEFAULTS = ("italian", "standard")
 MAP_NAMES = ("codes", "full")  # full: whole province names where they fit (arbitro/render)
@@ -180,6 +182,8 @@ class GameConfig:
     # "standard", or a house's rules (arbitro/game/rulesets.py): "forum_ru" brings the
     # Russian forum's rules and its map overlay (``variant`` is then "forum_ru").
     rules: str = "standard"
+
+    judge_results: str = "off"  # JUDGE_RESULTS: results also in the classic judge layout
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,10 @@ class Province:
     it_aliases: tuple[str, ...] = ()  # other Italian codes in use
     it_gender: str = ""  # "m" | "f": Italian messages agree with it ("" unknown)
     it_article: str = ""  # "la", "il", "l'"...; "" for names without one (cities)
+    name_ru: str = ""  # Russian name, nominative ("" none: the reader has no Russian for it)
+    ru_code: str = ""  # Russian short code ("Сил")
+    ru_aliases: tuple[str, ...] = ()  # other Russian names ("Польша" for Warsaw)
+    ru_gender: str = ""  # "f" | "m" for a name in -ь, whose cases differ by gender
 
     @property
     def is_sea(self) -> bool:
@@ -71,6 +75,7 @@ class Power:
     build_centres: frozenset[str] = frozenset()
     it_gender: str = ""  # "m" | "f": "all'Italia", "per la Francia" ("" unknown)
     it_article: str = ""  # "" derives it from the name and gender
+    name_ru: str = ""
 
 
 @dataclass(frozen=True, eq=False)
@@ -324,6 +329,10 @@ def board_from_dict(data: Mapping[str, Any]) -> Board:
             it_aliases=tuple(raw.get("it_aliases", ())),
             it_gender=str(raw.get("it_gender", "")),
             it_article=str(raw.get("it_article", "")),
+            name_ru=str(raw.get("ru", "")),
+            ru_code=str(raw.get("ru_code", "")),
+            ru_aliases=tuple(raw.get("ru_aliases", ())),
+            ru_gender=str(raw.get("ru_gender", "")),
         )
         army_moves[code] = frozenset(x.upper() for x in raw.get("army", ()))
         if coasts:
@@ -348,6 +357,7 @@ def board_from_dict(data: Mapping[str, Any]) -> Board:
             build_centres=frozenset(c.upper() for c in raw.get("build_centres", ())),
             it_gender=str(raw.get("it_gender", "")),
             it_article=str(raw.get("it_article", "")),
+            name_ru=str(raw.get("ru", "")),
         )
         if "victory_centres" in raw:
             victory_by_power[name] = int(raw["victory_centres"])

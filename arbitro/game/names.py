@@ -15,7 +15,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .board import Board, Terrain
+from .russian import name_forms
 from .spelling import allowed_errors, by_first_letter, closest, closest_in
+
+# The languages the order reader knows (its words: order_words.py).
+READER_LANGUAGES = ("it", "en", "ru")
 
 # Linking words inside multi-word names.
 NAME_FILLERS = frozenset(
@@ -26,7 +30,8 @@ GENERIC = frozenset(
     """mar mare mari sea seas golfo gulf oceano ocean costa coast canale channel baia bight
     stretto nord north sud south est east ovest west mediterraneo mediterranean atlantico
     atlantic orientale occidentale settentrionale meridionale eastern western northern
-    southern centrale medio mid san st saint""".split()
+    southern centrale medio mid san st saint море залив пролив бухта северное южное восточное
+    западное средиземноморье атлантика""".split()
 )
 # First words dropped to make short forms ("Mar Egeo" -> "egeo", "San Pietroburgo" -> "pietroburgo").
 _DROP_FIRST = frozenset("mar mare golfo gulf baia oceano san st saint".split())
@@ -64,16 +69,23 @@ _EXTRA_POWER_NAMES = {
 }
 
 
+# the combining marks (the blocks of Unicode's combining diacritics)
+_MARKS = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+
+
 def fold(text: str) -> str:
     """Lower case without accents: "Città" -> "citta"."""
     if text.isascii():
         return text.lower()
     decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+    if decomposed.isascii():
+        return decomposed.lower()
+    return _MARKS.sub("", decomposed).lower()  # one pass: Cyrillic names make this path common
 
 
 def words_of(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+", fold(text))
+    # Cyrillic folds to itself without marks (й -> и, ё -> е): Russian names are words too
+    return re.findall(r"[a-z0-9а-я]+", fold(text))
 
 
 def key_of(words: list[str] | tuple[str, ...]) -> str:
@@ -103,7 +115,7 @@ class NameIndex:
 
     def __post_init__(self) -> None:
         if not self.by_lang:
-            tables = {lang: {k: self._lookup(k, lang) for k in self.exact} for lang in ("it", "en")}
+            tables = {lang: {k: self._lookup(k, lang) for k in self.exact} for lang in READER_LANGUAGES}
             object.__setattr__(self, "by_lang", tables)
 
     def lookup(self, key: str, lang: str = "") -> tuple[str, ...]:
@@ -194,6 +206,14 @@ def build_index(board: Board) -> NameIndex:
             add(a, code, len(key_of(words_of(a))) >= 4)
         for name in (prov.name_en, prov.name_it):
             add(name, code, True)
+    # Russian names in every case ("Силезии", "Северного моря"), and the Russian codes
+    for code, prov in board.provinces.items():
+        if prov.ru_code:
+            add(prov.ru_code, code, False)
+        for name in (prov.name_ru, *prov.ru_aliases) if prov.name_ru else ():
+            add(name, code, True)  # the nominative may also be started or misspelt
+            for form in name_forms(name, prov.ru_gender if name == prov.name_ru else ""):
+                add(form, code, False)  # the cases: exact keys only (thousands of them)
     for code, prov in board.provinces.items():
         for extra in _MORE_NAMES.get(fold(prov.name_en), ()):
             if key_of(words_of(extra)) not in exact:
@@ -235,7 +255,11 @@ def build_index(board: Board) -> NameIndex:
     for name, power in board.powers.items():
         for text in (name, power.name_en, power.name_it) + _EXTRA_POWER_NAMES.get(name, ()):
             powers[key_of(words_of(text))] = name
-    longest = max((len(words_of(t)) for p in board.provinces.values() for t in (p.name_en, p.name_it, *p.aliases, *p.it_aliases)), default=1)
+        for text in name_forms(power.name_ru) if power.name_ru else ():
+            powers[key_of(words_of(text))] = name
+    longest = max((len(words_of(t)) for p in board.provinces.values()
+                   for t in (p.name_en, p.name_it, *p.aliases, *p.it_aliases, p.name_ru, *p.ru_aliases)),
+                  default=1)
     impassable_last = {
         k: tuple(sorted(v, key=lambda c: board.provinces[c].terrain is Terrain.IMPASSABLE))
         for k, v in exact.items()
@@ -272,7 +296,11 @@ def display(board: Board, location: str, lang: str) -> str:
     if lang == "it":
         text = f"{prov.name_it} ({prov.code_it})"
         return text + (f" costa {_COAST_IT.get(coast, coast.lower())}" if coast else "")
+    if lang == "ru" and prov.name_ru:
+        return f"{prov.name_ru} ({prov.ru_code or code})" + (f" {_COAST_RU.get(coast, coast)}" if coast else "")
     return f"{prov.name_en} ({code})" + (f" {coast.lower()}" if coast else "")
 
 
 _COAST_IT = {"NC": "nord", "SC": "sud", "EC": "est", "WC": "ovest"}
+# a coast in a place name is notation, like the codes: "Испания (Исп) СБ" (северный берег)
+_COAST_RU = {"NC": "СБ", "SC": "ЮБ", "EC": "ВБ", "WC": "ЗБ"}

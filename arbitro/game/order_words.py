@@ -19,7 +19,28 @@ def _table(spec: dict[str, str]) -> dict[str, str]:
     return {w: value for value, words in spec.items() for w in words.split()}
 
 
+# Russian words are written as players write them and folded like every word read (й -> и,
+# ё -> е): the orders of the Russian forum (seed 004) and the terse forms of its players.
+_RU_KINDS = {"A": "а арм армия армии армию армией армиеи армиями армиям", "F": "ф фл флот флота флоту флотом флоте флоты флотами"}
+_RU_VERBS = {
+    HOLD: "стоит стоять стой стою стоим держит держать держится удерживает обороняется обороняет "
+    "защищается остается остаётся остаться ждет ждёт оборона оборону обороне обороны защиту защите",
+    MOVE: "атакует атаковать атака атаке атаку атакой атакую идет идёт идти иди перемещается переместиться "
+    "перемещение движется двигается наступает входит входить занимает захватывает "
+    "десантируется десантироваться высаживается",
+    SUPPORT: "п под подд поддерживает поддержать поддерживаю поддерживать поддержка поддержку поддержкой "
+    "поддержки помогает",
+    CONVOY: "к конв конвой конвоирует конвоировать конвоирую десантирует перевозит перевозить транспортирует "
+    "везет везёт",
+    RETREAT: "отступает отступить отступление отступаю отход отходит отойти отст",
+    DISBAND: "распускается распустить распускаю распущен роспуск расп расформировать расформировывается "
+    "расформирован расформирую уничтожить удалить убрать снять",
+    BUILD: "строит строить построить строю строим постройка выставить выставляет выставляю стр новая новый",
+    WAIVE: "отказ отказываюсь отказывается пропуск",
+    VIA: "через",
+}
 KINDS = _table({"A": "a army armata armate esercito", "F": "f fleet flotta flotte fl flt"})
+KINDS.update({fold(w): v for v, words in _RU_KINDS.items() for w in words.split()})
 VERBS = _table(
     {
         # "stallo" and "arresto": the seed's words for a hold ("l'ordine di arresto", "ordine di
@@ -44,20 +65,39 @@ VERBS = _table(
         VIA: "via by tramite",
     }
 )
+VERBS.update({fold(w): v for v, words in _RU_VERBS.items() for w in words.split()})
 FILLERS = frozenset(
     """the il lo la l i gli le un una uno di del della dello dei degli delle da dal dalla dallo in nel
     nella nello nei al alla allo ad ai su sul sulla at from of on and e ed then poi che which is its
     his my mia our nostra nostro sua suo unit unita units order ordine ordini orders please per an
     favore anche also pure propria proprio whose who si will shall dell nell all sull dall
     with ? currently ora now""".split()
-)
+) | frozenset(fold(w) for w in """в во на из от до для по при и же это мой моя мои наш наша наши его её ее их
+    свою свой своя мою территорию территории провинцию провинции приказ приказы ход пожалуйста также тоже затем
+    потом месте""".split())
 # Words that may follow "via" meaning by sea ("via convoglio", "by convoy", "via mare").
-VIA_WORDS = frozenset("convoy convoglio mare sea nave navi trasporto c tr conv".split())  # (some are verbs too)
+VIA_WORDS = frozenset("convoy convoglio mare sea nave navi trasporto c tr conv конвои конвоем конв море".split())  # (some are verbs too)
 _COAST_DIR = _table({"NC": "n north nord settentrionale nc cn", "SC": "s south sud meridionale sc cs",
                      "EC": "e east est orientale ec ce", "WC": "w west ovest occidentale wc co"})
-_COAST_WORD = frozenset("costa coast c".split())
+# Russian coasts, folded: "Испания СБ" (северный берег), "Болгария, восточный берег"
+_RU_COASTS = {"NC": "сб северныи северное северном", "SC": "юб южныи южное южном",
+              "EC": "вб восточныи восточное восточном", "WC": "зб западныи западное западном"}
+_COAST_DIR.update({w: v for v, words in _RU_COASTS.items() for w in words.split()})
+_COAST_WORD = frozenset("costa coast c берег берегу".split())
 # bare coast words (no slash or parenthesis) that cannot be a verb or filler
-_BARE_COAST = frozenset("nc sc ec wc cn cs ce nord sud est north south east west ovest".split())
+_BARE_COAST = frozenset("nc sc ec wc cn cs ce nord sud est north south east west ovest".split()) | frozenset(
+    w for words in _RU_COASTS.values() for w in words.split())
+# "в Восточную Болгарию", "Южную Испанию" (seed 004): the coast said before the province
+_RU_COAST_FIRST = re.compile(
+    r"\b(северн|южн|восточн|западн)(?:ый|ая|ое|ую|ого|ой|ом|ому|ым)\s+([А-Яа-яЁё]+)", re.IGNORECASE)
+_RU_COAST_CODE = {"северн": "nc", "южн": "sc", "восточн": "ec", "западн": "wc"}
+
+
+def _ru_coast_first(ix: NameIndex, m: re.Match[str]) -> str:
+    word = fold(m.group(2))
+    if ix.split.isdisjoint(ix.exact.get(word, ())):
+        return m.group(0)  # "Северное море", "Восточное Средиземноморье": a name, not a coast
+    return f"{m.group(2)} /{_RU_COAST_CODE[m.group(1).lower()]}"
 # every word a coast may start with
 _COAST_START = frozenset(_COAST_DIR) | _COAST_WORD | {"/", "costa"}
 
@@ -117,8 +157,21 @@ def _saint(ix: NameIndex, m: re.Match[str]) -> str:
     return m.group(0)
 
 
+# "Санкт-Петербург", "Ла-Манш": a hyphen inside a Russian name is not a move
+_RU_HYPHEN = re.compile(r"([А-Яа-яЁё]+)-(?=([А-Яа-яЁё]+))")
+
+
+def _ru_hyphen(ix: NameIndex, m: re.Match[str]) -> str:
+    joined = fold(m.group(1) + m.group(2))
+    return m.group(1) + " " if joined in ix.key_starts else m.group(0)
+
+
 def _normalised(text: str, ix: NameIndex) -> str:
     """The line with arrows, elisions and joined names undone, marks made spaces."""
+    if not text.isascii():
+        if "-" in text:
+            text = _RU_HYPHEN.sub(lambda m: _ru_hyphen(ix, m), text)
+        text = _RU_COAST_FIRST.sub(lambda m: _ru_coast_first(ix, m), text)
     if ">" in text:
         text = _ARROW.sub(" - ", text)
     if "'" in text or "’" in text or "`" in text:

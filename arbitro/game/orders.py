@@ -153,7 +153,7 @@ class Notation:
     unknown_kind: str | None  # written for an omitted unit type (None: nothing)
     italian_places: bool  # Italian codes, the name where a code names two provinces
     lang: str = "en"  # the words of power-level orders (power_words.py); power names
-
+    russian_places: bool = False  # Russian names in the nominative ("Северное море")
 
 # arbitro's canonical (DATC/MILA) notation: stored orders, the command-line contract.
 DATC = Notation("H", "VIA", "S", "", "C", "R", "D", "", "B", "WAIVE", "?", False)
@@ -165,8 +165,28 @@ ITALIAN = Notation("XXX", "via convoglio", "APP", "XXX", "TR", "R", "SCIOGLIE", 
                    None, True, "it")
 
 
+# Russian notation (seed 004's players): ``А Пруссия П А Силезия - Варшава``, ``Ф Северное море
+# К А Лондон - Голландия``; the reader reads it back, names in any case, codes too.
+RUSSIAN = Notation("стоит", "через конвой", "П", "стоит", "К", "отступает", "распускается", "строит", "", "отказ",
+                   None, False, lang="ru", russian_places=True)
+
+
 def notation_for(lang: str) -> Notation:
-    return ITALIAN if lang == "it" else ENGLISH
+    return ITALIAN if lang == "it" else RUSSIAN if lang == "ru" else ENGLISH
+
+
+_KIND_RU = {"A": "А", "F": "Ф"}
+_COAST_RU = {"NC": "СБ", "SC": "ЮБ", "EC": "ВБ", "WC": "ЗБ"}
+
+
+def location_ru(board: Board, location: str) -> str:
+    """The Russian name, nominative ("Испания СБ" for a coast); the code without one."""
+    code = province_of(location)
+    prov = board.provinces.get(code)
+    name = prov.name_ru if prov is not None and prov.name_ru else code
+    if location != code:
+        return f"{name} {_COAST_RU.get(location[len(code) + 1:], location[len(code) + 1:])}"
+    return name
 
 
 @functools.lru_cache(maxsize=4096)
@@ -191,10 +211,16 @@ def format_order(order: Order, notation: Notation = DATC, board: Board | None = 
         return w.waive
 
     def loc(location: str) -> str:
-        return location_it(board, location) if w.italian_places and board is not None else location
+        if board is not None and w.italian_places:
+            return location_it(board, location)
+        if board is not None and w.russian_places:
+            return location_ru(board, location)
+        return location
 
     def unit(kind: str | None, where: str) -> str:
         kind = kind or w.unknown_kind
+        if kind and w.russian_places:
+            kind = _KIND_RU.get(kind, kind)
         return f"{kind} {loc(where)}" if kind else loc(where)
 
     def words(*parts: str) -> str:
@@ -213,7 +239,8 @@ def format_order(order: Order, notation: Notation = DATC, board: Board | None = 
             return words(head, w.support, target, w.support_hold)
         return words(head, w.support, target, "-", loc(order.destination))
     if isinstance(order, Convoy):
-        return words(head, w.convoy, "A", loc(order.army), "-", loc(order.destination))
+        army = _KIND_RU["A"] if w.russian_places else "A"
+        return words(head, w.convoy, army, loc(order.army), "-", loc(order.destination))
     if isinstance(order, Retreat):
         return words(head, w.retreat, loc(order.destination))
     if isinstance(order, Disband):
@@ -228,8 +255,10 @@ def _power_order(
     ``TREATY AUSTRIA, TURKEY: text``, ``TREATY CONFIRM RUSSIA`` (in the notation's language)."""
 
     def name(power: str) -> str:
-        p = board.powers.get(power) if board is not None and w.lang == "it" else None
-        return p.name_it if p is not None else power
+        p = board.powers.get(power) if board is not None and w.lang in ("it", "ru") else None
+        if p is None:
+            return power
+        return (p.name_ru or power) if w.lang == "ru" else p.name_it
 
     def kw(keyword: str) -> str:
         return power_word(keyword, w.lang)

@@ -18,16 +18,21 @@ POWER_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     STRIKE: {
         "en": ("STRIKE", "UNIQUE WEAPON", "WEAPON", "SUPERSTRIKE"),
         "it": ("COLPO", "ARMA UNICA", "ARMA SEGRETA", "SUPERCOLPO", "COLPISCE"),
+        "ru": ("УДАР", "СУПЕРУДАР", "УНИКАЛЬНОЕ ОРУЖИЕ", "ОРУЖИЕ"),
     },
-    FROM: {"en": ("FROM",), "it": ("DA", "DAL", "DALLA", "DALLO", "DALL'")},
-    GIFT: {"en": ("GIFT", "GIVE", "GIVES"), "it": ("DONA", "REGALA", "CEDE", "DONO")},
-    TO: {"en": ("TO",), "it": ("A", "AD", "ALLA", "AL", "ALL'", "ALLO")},
+    FROM: {"en": ("FROM",), "it": ("DA", "DAL", "DALLA", "DALLO", "DALL'"), "ru": ("ИЗ", "С", "СО")},
+    GIFT: {"en": ("GIFT", "GIVE", "GIVES"), "it": ("DONA", "REGALA", "CEDE", "DONO"),
+           "ru": ("ДАРИТ", "ДАРЮ", "ОТДАЁТ", "ОТДАЕТ", "ПЕРЕДАЁТ", "ПЕРЕДАЕТ")},
+    TO: {"en": ("TO",), "it": ("A", "AD", "ALLA", "AL", "ALL'", "ALLO"), "ru": ("ДЛЯ", "В ПОЛЬЗУ", "К")},
     ALLOW: {
         "en": ("ALLOW", "ALLOWS", "LET PASS", "PASSAGE"),
         "it": ("PERMETTE", "CONSENTE", "LASCIA PASSARE", "PASSAGGIO", "PERMESSO"),
+        "ru": ("РАЗРЕШАЕТ ПРОХОД", "ПРОПУСКАЕТ", "РАЗРЕШАЕТ", "ПРОХОД"),
     },
-    TREATY: {"en": ("TREATY", "PACT"), "it": ("TRATTATO", "PATTO", "ACCORDO")},
-    CONFIRM: {"en": ("CONFIRM", "CONFIRMS"), "it": ("CONFERMA", "CONFERMO", "CONFERMATO")},
+    TREATY: {"en": ("TREATY", "PACT"), "it": ("TRATTATO", "PATTO", "ACCORDO"),
+             "ru": ("ДОГОВОР", "ПАКТ", "СОЮЗ")},
+    CONFIRM: {"en": ("CONFIRM", "CONFIRMS"), "it": ("CONFERMA", "CONFERMO", "CONFERMATO"),
+              "ru": ("ПОДТВЕРЖДАЕТ", "ПОДТВЕРЖДАЮ", "ПОДТВЕРЖДЕНИЕ")},
 }
 
 

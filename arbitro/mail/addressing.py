@@ -1,7 +1,8 @@
 """Which game a mail names (the referee's own address forms are ``service.addresses``).
 
 Three ways to name a game, strongest first: the address (``arbitro+milano1@host``), a
-``[milano1]`` tag in the subject, a ``PARTITA milano1`` / ``GAME milano1`` body line.
+``[milano1]`` tag in the subject, a ``PARTITA milano1`` / ``GAME milano1`` / ``ПАРТИЯ milano1``
+body line.
 Relay aliases (issue 7, R-MAIL-3) are ``arbitro+milano1-francia@host``.
 """
 
@@ -16,7 +17,7 @@ from .message import InboundMail
 
 _SUBJECT_TAG = re.compile(rf"\[\s*({GAME_ID})\s*\]", re.IGNORECASE)
 _BODY_LINE = re.compile(
-    rf"^\s*\*?(?:partita|game)\*?\s*[:=]?\s*({GAME_ID})\s*\.?\s*$", re.IGNORECASE
+    rf"^\s*\*?(?:partita|game|партия)\*?\s*[:=]?\s*({GAME_ID})\s*\.?\s*$", re.IGNORECASE
 )
 BODY_LINES_SCANNED = 200
 

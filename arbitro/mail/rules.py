@@ -23,6 +23,7 @@ from ..service.common import Services
 from ..service.notices import alert_gm, operator_of
 from ..store import InboundStatus, UnitOfWork
 from ..words import say
+from ..words.guess import guess_language
 from .addressing import GameRef, find_games
 from .auth import Identity, check_secret, identify, take_password
 from .bounces import read_bounce
@@ -99,7 +100,9 @@ class Arrival:
     @cached_property
     def lang(self) -> str:
         player = self.uow.players.by_address(self.known_game.id, self.mail.from_address)
-        return player.language if player is not None else self.known_game.language
+        if player is not None:
+            return player.language
+        return guess_language(f"{self.mail.subject}\n{self.mail.body}", self.known_game.language)
 
     @cached_property
     def password_and_body(self) -> tuple[str | None, str]:
@@ -183,7 +186,8 @@ def _rate_limit(a: Arrival) -> Handled | None:
 def _unknown_game(a: Arrival) -> Handled | None:
     if a.game is not None:
         return None
-    note = a.refuse(a.config.server.language, "unknown_game", None,
+    lang = guess_language(f"{a.mail.subject}\n{a.mail.body}", a.config.server.language)
+    note = a.refuse(lang, "unknown_game", None,
                     referee_game=_example_address(a.referee, a.sep))
     return Handled(InboundStatus.PROCESSED, note)
 

@@ -16,8 +16,9 @@ from ..words.names import power_name
 
 BROADCAST = "*"  # the alias of every nation at once
 ANONYMOUS = "?"  # the alias anonymous grey press comes from: it takes no replies
-BROADCAST_NAMES = {"it": "tutti", "en": "all"}
-ANONYMOUS_NAMES = {"it": "anonimo", "en": "anonymous"}
+# addresses are ASCII: a Russian game's aliases are the English ones ("france", "all")
+BROADCAST_NAMES = {"it": "tutti", "en": "all", "ru": "all"}
+ANONYMOUS_NAMES = {"it": "anonimo", "en": "anonymous", "ru": "anonymous"}
 _RESERVED = {
     **{name: BROADCAST for name in (*BROADCAST_NAMES.values(), "tutte", "everyone")},
     **{name: ANONYMOUS for name in (*ANONYMOUS_NAMES.values(), "anonima")},

@@ -1,5 +1,6 @@
 """From outcomes and positions to what players read: template context and rendered mails."""
 
+from .judge import judge_results
 from .results import (
     PhaseReport,
     adjustment_rows,
@@ -20,6 +21,7 @@ __all__ = [
     "adjustment_rows",
     "centre_table",
     "dislodged_units",
+    "judge_results",
     "lang_of",
     "order_groups",
     "order_text",

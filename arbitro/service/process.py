@@ -10,7 +10,7 @@ from ..game.orders import Order
 from ..game.outcome import PhaseOutcome
 from ..game.phases import play
 from ..game.position import FALL, MOVEMENT, NEUTRAL, Position
-from ..reports import PhaseReport, order_text, results_context
+from ..reports import PhaseReport, judge_results, order_text, results_context
 from ..store import Attachment, GameStatus, PlayerStatus, PowerStatus, UnitOfWork
 from ..store.codec import PowerBefore, orders_of, phase_result_json, position_json
 from ..store.models import Game, GamePower, Player
@@ -220,15 +220,21 @@ def _results_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, pha
     base = ("results", phase.seq)
     players = active_players(uow, game.id)
     maps: dict[str, tuple[Attachment, ...]] = {}
+    # the classic judge layout, for the desktop tools that load judge results (issue 19)
+    judge = judge_results(ctx.board, report, game.id) if ctx.config.judge_results != "off" else ""
+    judge_file: tuple[Attachment, ...] = ()
+    if judge and ctx.config.judge_results == "attachment":
+        judge_file = (Attachment(f"{game.id}-{phase.code}.txt", "text/plain", judge.encode()),)
+    inline = judge if ctx.config.judge_results == "inline" else ""
 
     def attachments(lang: str) -> tuple[Attachment, ...]:
-        """The map in the reader's language, drawn once per language."""
+        """The map in the reader's language, drawn once per language (and the judge file)."""
         if svc.render_map is None:
-            return ()
+            return judge_file
         if lang not in maps:
             png = svc.render_map(ctx.board, report.outcome, report.before, lang, map_options(ctx))
             maps[lang] = (Attachment(f"{game.id}-{phase.code}.png", "image/png", png),)
-        return maps[lang]
+        return maps[lang] + judge_file
 
     holders = {p.id: power for power, p in uow.assignments.current(game.id).items()}
     inner = None
@@ -242,6 +248,7 @@ def _results_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, pha
             "deadline": deadline_words(ctx, deadline, lang, reader),
             **results_context(ctx.board, report, lang),
             "vote_commitments": votes,
+            "judge": inline,
         }
 
     votes = commitments(uow, phase.id)

@@ -35,8 +35,8 @@ def phase_name(code: str, lang: str | None) -> str:
 
 
 def _from_catalog(lang: str, key: str) -> str | None:
-    """A name a catalog gives (``name.power.FRANCE``): how a language the variant files do
-    not name (only Italian and English) gets its own names without code."""
+    """A name a catalog gives (``name.power.FRANCE``): how a language a variant file does
+    not name gets its own names without code."""
     t = translations(lang)
     text: str = t.gettext(key)
     return None if text == key else text
@@ -49,6 +49,8 @@ def power_name(board: Board, power: str, lang: str | None) -> str:
     lang = lang_of(lang)
     if lang == "it":
         return p.name_it
+    if lang == "ru" and p.name_ru:
+        return p.name_ru
     return (_from_catalog(lang, f"name.power.{power}") if lang != "en" else None) or p.name_en
 
 
@@ -69,7 +71,8 @@ def place_noun(board: Board, location: str, lang: str | None) -> Noun:
     articles, _, head = _grammar(lang)
     text = display(board, location, lang)
     code, _, coast = location.partition("/")
-    own = _from_catalog(lang, f"name.province.{code}") if lang not in ("it", "en") else None
+    named = lang == "ru" and prov_named_ru(board, code)
+    own = _from_catalog(lang, f"name.province.{code}") if lang not in ("it", "en") and not named else None
     if own is not None:
         text = f"{own} ({code})" + (f" {say(lang, f'coast.{coast}')}" if coast else "")
     prov = board.provinces.get(location.partition("/")[0])
@@ -85,3 +88,7 @@ def province_name(board: Board, code: str, lang: str | None) -> str:
     if lang == "it":
         return prov.name_it
     return (_from_catalog(lang, f"name.province.{code}") if lang != "en" else None) or prov.name_en
+
+def prov_named_ru(board: Board, code: str) -> bool:
+    prov = board.provinces.get(code)
+    return prov is not None and bool(prov.name_ru)

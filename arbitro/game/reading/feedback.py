@@ -172,7 +172,7 @@ def _missing_dash_words(ctx: Context, d: Draft) -> tuple[str, ...]:
 def _unclear_support(ctx: Context, number: int, text: str, order: Support) -> LineReport:
     hold = order  # as read: a support to hold (orders are frozen, no copy needed)
     it_hold = format_order(hold, notation_for(ctx.lang), ctx.board)
-    tail = " XXX" if ctx.lang == "it" else " H"
+    tail = {"it": " XXX", "ru": " стоит"}.get(ctx.lang, " H")  # the notation's hold word
     it_move = it_hold.removesuffix(tail) + " - ..."
     message = note("support_unclear", order.supported_kind or "", order.supported, it_hold, it_move)
     suggestion = format_order(hold, ENGLISH)

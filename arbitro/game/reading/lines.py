@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from ..board import Board
-from ..names import NameIndex, fold, name_index
+from ..names import READER_LANGUAGES, NameIndex, fold, name_index
 from ..order_words import (
     BUILD,
     COLON,
@@ -50,7 +50,7 @@ from .dedup import one_per_unit, within_allowance
 from .feedback import judge
 from .grammar import drafts_of
 from .reports import IGNORED, OK, VOID, Context, LineReport, ParseReport, note
-from .words import is_adjusting, read_prepositions
+from .words import is_adjusting, read_landing, read_prepositions
 
 TEXT = "text"  # the kind of line that is read
 # The lines of a text and what looks like an order -> the kind of every line. What looks
@@ -107,7 +107,8 @@ _HEADER_WORDS = frozenset(
     scioglimenti disbands removals ritirate retreats aggiustamenti adjustments ecco here seguenti
     following sono are miei mie my nostri our game partita per for of the di del della la il le i
     gli s f w m""".split()
-)
+) | frozenset(fold(w) for w in """приказы приказ весна весну весной осень осенью зима зиму зимой ход хода
+    фаза фазы год года на для за мои наши вот следующие""".split())
 
 
 _MODE_WORDS = {
@@ -116,13 +117,17 @@ _MODE_WORDS = {
     "disband": DISBAND, "scioglimento": DISBAND,
     "ritirate": RETREAT, "retreats": RETREAT, "retreat": RETREAT, "ritirata": RETREAT,
 }
+# Russian section titles ("Постройки:", "Отступления:"), folded as the words read (й -> и)
+_MODE_WORDS.update({fold(w): mode for w, mode in (
+    ("постройки", BUILD), ("строительство", BUILD), ("расформирования", DISBAND), ("роспуск", DISBAND),
+    ("отступления", RETREAT), ("отступление", RETREAT))})
 
 
 def _parse(
     board: Board, text: str, power: str | None, position: Position | None, phase_kind: str | None,
     lang: str, strict: bool, infer: bool, classify: Classifier | None,
 ) -> ParseReport:
-    lang = "it" if lang not in ("it", "en") else lang
+    lang = "it" if lang not in READER_LANGUAGES else lang
     phase = phase_kind or (position.phase.kind if position is not None else None)
     ctx = Context(board, name_index(board), power.upper() if power else None, position, phase, lang, strict, infer)
     reports: list[LineReport] = []
@@ -171,7 +176,7 @@ def _line(ctx: Context, number: int, text: str) -> list[LineReport]:
     line_power: str | None = None
     adjusting = is_adjusting(ctx)
     for seg_tokens, seg_text in _segments(line, tokens):
-        seg_tokens = read_prepositions(seg_tokens, adjusting)
+        seg_tokens = read_landing(read_prepositions(seg_tokens, adjusting))
         if not _looks_like_order(seg_tokens, ctx.ix):
             if not seg_tokens:
                 continue
@@ -182,7 +187,7 @@ def _line(ctx: Context, number: int, text: str) -> list[LineReport]:
             out.append(LineReport(number, seg_text, IGNORED, None, "text", note("text")))
             continue
         if _has_unknown(seg_tokens):
-            seg_tokens = read_prepositions(lex(seg_text, ctx.ix, fuzzy=True, lang=ctx.lang), adjusting)
+            seg_tokens = read_landing(read_prepositions(lex(seg_text, ctx.ix, fuzzy=True, lang=ctx.lang), adjusting))
         for draft in drafts_of(seg_tokens):
             if draft.power:
                 line_power = draft.power
@@ -268,7 +273,7 @@ def _header(tokens: list[Token]) -> tuple[str | None, str | None] | None:
         elif word in _MODE_WORDS and len(sig) <= 4:
             mode = _MODE_WORDS[word]
             keyword = True
-        elif word in ("ordini", "orders", "ordine", "order"):
+        elif word in ("ordini", "orders", "ordine", "order", "приказы", "приказ"):
             keyword = True
         elif t.type in (FILL, UNK) and (word in _HEADER_WORDS or word.isdigit() or _is_phase(word)):
             continue

@@ -22,6 +22,7 @@ from ..order_words import (
     WAIVE,
     Token,
 )
+from ..names import fold
 from ..position import ADJUSTMENT
 from .reports import Context
 
@@ -167,7 +168,35 @@ def _builds_or_disbands(tokens: list[Token]) -> bool:
     return False
 
 
-_INTO = frozenset("in nel nella nello al alla allo ad a".split())
+_INTO = frozenset("in nel nella nello al alla allo ad a в во на".split())
 
 
 _IS = frozenset(("e", "is"))  # "è" folded
+
+
+# "Армия Лондона десантируется флотом Северного моря в Голландию" (seed 004): the army's
+# move by sea, naming the fleets that carry it.
+_LANDING = frozenset(("десантируется", "десантироваться", "высаживается"))
+
+
+def read_landing(tokens: list[Token]) -> list[Token]:
+    """A landing read as a move by convoy through the fleets it names: "A Lon - Nth - Hol"
+    (the fleets' provinces are the route); without a fleet named, a move by convoy."""
+    for i, t in enumerate(tokens):
+        if t.type == VERB and t.value == MOVE and not t.text.isascii() and fold(t.text) in _LANDING:
+            break
+    else:
+        return tokens
+    out = tokens[: i + 1]
+    places = 0
+    for tok in tokens[i + 1 :]:
+        if tok.type == KIND or tok.type == FILL:
+            continue  # "флотом", "в", "и": the fleets' provinces and the goal are what count
+        if tok.type == LOC:
+            if places:
+                out.append(Token(VERB, MOVE, "-"))
+            places += 1
+        out.append(tok)
+    if places == 1:
+        out.append(Token(VERB, VIA, "через"))
+    return out

@@ -10,7 +10,7 @@ from .replies import refuse
 
 class Ballot:
     name = "ballot"
-    words = frozenset({"voto", "vota", "vote", "ballot", "scheda"})
+    words = frozenset({"voto", "vota", "vote", "ballot", "scheda", "голос", "голосую"})
     gm_only = False
 
     def run(self, req: Request) -> str:

@@ -9,7 +9,7 @@ from .replies import queue
 
 class Help:
     name = "help"
-    words = frozenset({"aiuto", "help", "?", "istruzioni", "comandi", "commands"})
+    words = frozenset({"aiuto", "help", "?", "istruzioni", "comandi", "commands", "помощь", "справка", "команды"})
     gm_only = False
 
     def run(self, req: Request) -> str:

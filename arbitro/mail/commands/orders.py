@@ -8,7 +8,7 @@ from .base import Request
 
 class Orders:
     name = "orders"
-    words = frozenset({"ordini", "orders", "ordine", "order"})
+    words = frozenset({"ordini", "orders", "ordine", "order", "приказы", "приказ"})
     gm_only = False
 
     def run(self, req: Request) -> str:

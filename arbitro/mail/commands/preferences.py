@@ -11,7 +11,7 @@ from .replies import refuse
 
 class Preferences:
     name = "preferences"
-    words = frozenset({"preferenze", "preferenza", "preferences", "prefs"})
+    words = frozenset({"preferenze", "preferenza", "preferences", "prefs", "предпочтения"})
     gm_only = False
 
     def run(self, req: Request) -> str:

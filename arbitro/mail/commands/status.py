@@ -9,7 +9,7 @@ from .replies import queue
 
 class Status:
     name = "status"
-    words = frozenset({"stato", "status", "situazione"})
+    words = frozenset({"stato", "status", "situazione", "статус", "состояние"})
     gm_only = False
 
     def run(self, req: Request) -> str:

@@ -14,4 +14,4 @@ def _run(req: Request) -> GmReply:
     return req.desk.gm_eject(power_named(req, req.words[0]), actor(req))
 
 
-COMMAND = GmCommand("eject", frozenset({"espelli", "eject"}), _run)
+COMMAND = GmCommand("eject", frozenset({"espelli", "eject", "исключить"}), _run)

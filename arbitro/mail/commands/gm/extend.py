@@ -16,4 +16,4 @@ def _run(req: Request) -> GmReply:
     return req.desk.gm_extend(by, actor(req))
 
 
-COMMAND = GmCommand("extend", frozenset({"proroga", "estendi", "extend"}), _run)
+COMMAND = GmCommand("extend", frozenset({"proroga", "estendi", "extend", "продлить"}), _run)

@@ -11,4 +11,4 @@ def _run(req: Request) -> GmReply:
     return req.desk.gm_pause(actor(req))
 
 
-COMMAND = GmCommand("pause", frozenset({"pausa", "pause", "sospendi"}), _run)
+COMMAND = GmCommand("pause", frozenset({"pausa", "pause", "sospendi", "пауза"}), _run)

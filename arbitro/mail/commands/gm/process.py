@@ -11,4 +11,4 @@ def _run(req: Request) -> GmReply:
     return req.desk.gm_process(actor(req))
 
 
-COMMAND = GmCommand("process", frozenset({"elabora", "process", "processa"}), _run)
+COMMAND = GmCommand("process", frozenset({"elabora", "process", "processa", "обработать"}), _run)

@@ -15,4 +15,4 @@ def _run(req: Request) -> GmReply:
     return req.desk.gm_replace(power, address, name=name, actor=actor(req))
 
 
-COMMAND = GmCommand("replace", frozenset({"sostituisci", "sostituzione", "replace"}), _run)
+COMMAND = GmCommand("replace", frozenset({"sostituisci", "sostituzione", "replace", "заменить"}), _run)

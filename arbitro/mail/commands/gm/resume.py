@@ -11,4 +11,4 @@ def _run(req: Request) -> GmReply:
     return req.desk.gm_resume(actor(req))
 
 
-COMMAND = GmCommand("resume", frozenset({"riprendi", "resume", "riparti"}), _run)
+COMMAND = GmCommand("resume", frozenset({"riprendi", "resume", "riparti", "продолжить"}), _run)

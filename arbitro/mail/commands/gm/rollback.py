@@ -11,4 +11,4 @@ def _run(req: Request) -> GmReply:
     return req.desk.gm_rollback(actor(req))
 
 
-COMMAND = GmCommand("rollback", frozenset({"annulla", "rollback", "indietro"}), _run)
+COMMAND = GmCommand("rollback", frozenset({"annulla", "rollback", "indietro", "отменить"}), _run)
