@@ -146,6 +146,8 @@ class GameConfig:
     gm_password_hash: str | None = field(repr=False)
     mailing_list: str | None  # replacement calls (R-ONP-4); None = the GM gets them
     press_options: PressOptions = field(default_factory=PressOptions)
+    # Whether anyone may OSSERVA/OBSERVE the game: its results mails, nothing private.
+    observers: bool = False
 
 
 @dataclass(frozen=True)

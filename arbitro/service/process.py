@@ -24,6 +24,7 @@ from .common import (
     phase_words,
     pname,
 )
+from .observers import mail_observers
 from .press_archive import publish_press
 from .state import GameCtx, stored_orders
 
@@ -187,7 +188,9 @@ def _results_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, pha
     attachments: tuple[Attachment, ...] = ()
     base = ("results", phase.seq)
     players = active_players(uow, game.id)
-    if svc.render_map is not None and any(uow.outbox.by_key(key(uow, game.id, *base, p.address)) is None for p in players):
+    watching = [o.address for o in uow.observers.active(game.id)]
+    recipients = [p.address for p in players] + [f"obs:{a}" for a in watching]
+    if svc.render_map is not None and any(uow.outbox.by_key(key(uow, game.id, *base, r)) is None for r in recipients):
         png = svc.render_map(ctx.board, report.outcome)
         attachments = (Attachment(f"{game.id}-{phase.code}.png", "image/png", png),)
     holders = {p.id: power for power, p in uow.assignments.current(game.id).items()}
@@ -208,6 +211,8 @@ def _results_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, pha
         k = key(uow, game.id, *base, player.address)
         svc.mailer.to_player(uow, k, player, "results", context(lang, holders.get(player.id)), now,
                              attachments)
+    mail_observers(svc, uow, game.id, lambda a: key(uow, game.id, *base, f"obs:{a}"), "results",
+                   lambda lang: context(lang, None), now, attachments)
     lang = ctx.config.language
     inner = svc.mailer.render("results", lang, {"player": {"name": "GM", "address": ""}, **context(lang, None)})
     svc.mailer.gm_copy(uow, key(uow, game.id, *base, "gm"), ctx.config.gm_address, lang, inner, now,

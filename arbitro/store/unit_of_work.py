@@ -13,11 +13,13 @@ from sqlalchemy.orm import Session, sessionmaker
 from .engine import is_memory_sqlite, make_engine, normalise_url
 from .migrate import migrate
 from .repos import (
+    AddressChangeRepo,
     AssignmentRepo,
     AuditRepo,
     BallotRepo,
     GameRepo,
     InboundRepo,
+    ObserverRepo,
     OrderRepo,
     OutboxRepo,
     PhaseRepo,
@@ -45,6 +47,8 @@ class UnitOfWork:
         self.outbox = OutboxRepo(session)
         self.audit = AuditRepo(session)
         self.press = PressRepo(session)
+        self.observers = ObserverRepo(session)
+        self.address_changes = AddressChangeRepo(session)
 
 
 class Store:

@@ -73,6 +73,7 @@ def _named(name: str, lang: str) -> Any:
         "missing": power_noun(BOARD, "FRANCE", lang), "status": say(lang, "status.game.paused"),
         "name": "Coppa 1901", "at": when(MOMENT, "Europe/Rome", lang), "onp": 1, "late": 1,
         "bank": 3, "result": "-", "used": 3, "allowed": 3,
+        "variant": "standard", "seats": 2, "press": say(lang, "games.press.white"),
     }
     return values[name]
 
@@ -174,7 +175,7 @@ def _context(lang: str) -> dict[str, Any]:
         "ballots": [{"phase_name": phase_name("S1902M", lang), "for_name": power("TURKEY"),
                      "voter_name": power("ITALY"), "orders": ["A Smi XXX"]}],
         "what": say(lang, "alert.wrong_password"), "details": "mario@example.org (g1901)",
-        "inner_subject": "[g1901]", "inner_body": "...",
+        "inner_subject": "[g1901]", "inner_body": "...", "heading": say(lang, "games.heading"),
         "command": say(lang, "command.gm.process"), "ok": True,
         "message": say(lang, "gm.processed_missing", phase=phase_name("F1903M", lang),
                        missing=power("FRANCE")),

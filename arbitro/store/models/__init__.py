@@ -1,5 +1,6 @@
 """All mapped tables; importing this package registers them on Base.metadata."""
 
+from .account import AddressChange, Observer
 from .audit import AuditEntry
 from .game import Assignment, Game, GamePower, Player, Preference
 from .mail import InboundMail, OutboxAttachment, OutboxMessage
@@ -7,12 +8,14 @@ from .phase import Ballot, OrderSubmission, Phase
 from .press import PressDelivery, PressMessage
 
 __all__ = [
+    "AddressChange",
     "Assignment",
     "AuditEntry",
     "Ballot",
     "Game",
     "GamePower",
     "InboundMail",
+    "Observer",
     "OrderSubmission",
     "OutboxAttachment",
     "OutboxMessage",

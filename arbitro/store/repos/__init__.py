@@ -1,5 +1,6 @@
 """Repositories: one per aggregate, each bound to the session of one unit of work."""
 
+from .account import AddressChangeRepo, ObserverRepo
 from .audit import AuditRepo
 from .games import GameRepo, NotFound, PowerRepo
 from .mail import InboundRepo
@@ -10,6 +11,7 @@ from .players import AssignmentRepo, PlayerRepo, PreferenceRepo
 from .press import PressRepo
 
 __all__ = [
+    "AddressChangeRepo",
     "AssignmentRepo",
     "Attachment",
     "AuditRepo",
@@ -17,6 +19,7 @@ __all__ = [
     "GameRepo",
     "InboundRepo",
     "NotFound",
+    "ObserverRepo",
     "OrderRepo",
     "OutboxRepo",
     "PhaseRepo",
