@@ -26,7 +26,7 @@ from ..words import say
 from .addressing import GameRef, find_games
 from .auth import Identity, check_secret, identify, take_password
 from .bounces import read_bounce
-from .commands import DEFAULT, find
+from .commands import DEFAULT, by_words
 from .commands.base import Command, Request
 from .commands.help import send_help
 from .commands.replies import reason_text, refuse
@@ -110,11 +110,11 @@ class Arrival:
         """The command word (from the subject or the first line), its arguments, the rest."""
         body = self.password_and_body[1]
         subject = _TAG.sub(" ", _REPLY_PREFIX.sub("", self.mail.subject)).split()
-        if subject and (found := find(subject)) is not None:
+        if subject and (found := by_words(subject)) is not None:
             return found[0], tuple(subject[found[1]:]), body
         line, rest = command_line(body)
         words = line.split()
-        if words and (found := find(words)) is not None:
+        if words and (found := by_words(words)) is not None:
             return found[0], tuple(words[found[1]:]), rest
         return DEFAULT, (), body
 

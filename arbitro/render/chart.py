@@ -45,9 +45,12 @@ def centre_chart_png(
     for i, year in enumerate(years):
         draw.text((x(i), top + plot_h + 8), str(year), fill=INK, font=small, anchor="ma")
     legend_y = top
-    for power in sorted(counts, key=lambda p: (-(counts[p][-1] if counts[p] else 0), p)):
+    ranked = sorted(counts, key=lambda p: (-(counts[p][-1] if counts[p] else 0), p))
+    for rank, power in enumerate(ranked):
         colour = hex_colour(board.powers[power].colour) if power in board.powers else INK
-        points = [(x(i), y(n)) for i, n in enumerate(counts[power])]
+        # Powers level with each other would hide one another: each line a little apart.
+        nudge = (rank - (len(ranked) - 1) / 2) * 2.5
+        points = [(x(i), y(n) + nudge) for i, n in enumerate(counts[power])]
         if len(points) > 1:
             draw.line(points, fill=colour, width=3)
         for px, py in points:

@@ -43,7 +43,7 @@ def by_word(word: str) -> Command | None:
     return _BY_WORD.get(fold(word.strip(".:,;!*")))
 
 
-def find(words: list[str] | tuple[str, ...]) -> tuple[Command, int] | None:
+def by_words(words: list[str] | tuple[str, ...]) -> tuple[Command, int] | None:
     """The command the first words name, and how many words it took: a two-word keyword
     ("NON OSSERVARE", "NUOVA PASSWORD") before a one-word one."""
     if len(words) >= 2:
@@ -54,4 +54,4 @@ def find(words: list[str] | tuple[str, ...]) -> tuple[Command, int] | None:
     return (one, 1) if one is not None else None
 
 
-__all__ = ["COMMANDS", "DEFAULT", "Command", "Request", "by_word", "find"]
+__all__ = ["COMMANDS", "DEFAULT", "Command", "Request", "by_word", "by_words"]

@@ -16,7 +16,6 @@ class Password:
     words = frozenset({"password", "nuova password", "new password", "cambia password",
                        "change password", "nuovapassword", "newpassword"})
     gm_only = False
-    help_key = "help.command.password"
 
     def run(self, req: Request) -> str:
         # Reached through ``open_rules.change_password``, which has the password line.
@@ -48,7 +47,6 @@ class Address:
     name = "address"
     words = frozenset({"indirizzo", "address", "nuovo indirizzo", "new address"})
     gm_only = False
-    help_key = "help.command.address"
 
     def run(self, req: Request) -> str:
         player = req.identity.player
@@ -66,7 +64,6 @@ class Confirm:
     name = "confirm"
     words = frozenset({"conferma", "confirm"})
     gm_only = False
-    help_key = "help.command.confirm"
 
     def run(self, req: Request) -> str:
         words = list(req.words) + req.text.split()

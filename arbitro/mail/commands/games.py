@@ -11,7 +11,6 @@ class Games:
     name = "games"
     words = frozenset({"partite", "games", "list", "elenco"})
     gm_only = False
-    help_key = "help.command.games"
 
     def run(self, req: Request) -> str:
         return answered(req, req.desk.games_list(req.mail.from_address, req.lang, req.mail_id),

@@ -10,7 +10,6 @@ class History:
     name = "history"
     words = frozenset({"storia", "history", "cronologia"})
     gm_only = False
-    help_key = "help.command.history"
 
     def run(self, req: Request) -> str:
         return answered(req, req.desk.history(req.mail.from_address, req.lang, req.words,

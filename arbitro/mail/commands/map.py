@@ -10,7 +10,6 @@ class Map:
     name = "map"
     words = frozenset({"mappa", "map", "cartina"})
     gm_only = False
-    help_key = "help.command.map"
 
     def run(self, req: Request) -> str:
         return answered(req, req.desk.phase_map(req.mail.from_address, req.lang, req.words,

@@ -12,7 +12,6 @@ class Observe:
     name = "observe"
     words = frozenset({"osserva", "observe", "osservare", "watch"})
     gm_only = False
-    help_key = "help.command.observe"
 
     def run(self, req: Request) -> str:
         return answered(req, req.desk.observe(req.mail.from_address, req.lang, req.mail_id),
@@ -23,7 +22,6 @@ class Unobserve:
     name = "unobserve"
     words = frozenset({"non osservare", "nonosservare", "unobserve", "unwatch", "stop observing"})
     gm_only = False
-    help_key = "help.command.unobserve"
 
     def run(self, req: Request) -> str:
         return answered(req, req.desk.unobserve(req.mail.from_address, req.lang, req.mail_id),

@@ -10,7 +10,6 @@ class Summary:
     name = "summary"
     words = frozenset({"riepilogo", "summary", "sommario", "resoconto"})
     gm_only = False
-    help_key = "help.command.summary"
 
     def run(self, req: Request) -> str:
         return answered(req, req.desk.summary(req.mail.from_address, req.lang, req.mail_id),
