@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any
 
+from ..reports import TemplateContext
 from ..store import Attachment, UnitOfWork
 from ..words import say
 from .answers import Answer, send_answer
@@ -40,7 +40,7 @@ def unobserve(svc: Services, uow: UnitOfWork, game_id: str, address: str, lang: 
 
 
 def mail_observers(svc: Services, uow: UnitOfWork, game_id: str, key_for: Callable[[str], str],
-                   template: str, context: Callable[[str], dict[str, Any]], now: datetime,
+                   template: str, context: Callable[[str], TemplateContext], now: datetime,
                    attachments: Sequence[Attachment] = ()) -> None:
     """The results mail, as players read it, to every observer in their language (their
     own key per phase: a replayed step sends nothing twice)."""

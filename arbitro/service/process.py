@@ -324,4 +324,7 @@ def finish_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: d
         return out
 
     notify_all(svc, uow, ctx, game, ("game_end", seq), "game_end", extra, now)
+    mail_observers(svc, uow, game.id, lambda a: key(uow, game.id, "game_end", seq, f"obs:{a}"),
+                   "game_end", lambda lang: {**game_words(ctx, game, lang), "power_name": "-",
+                                             **extra(None, lang)}, now)
 

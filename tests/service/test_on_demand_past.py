@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 from player_mail import player_mail
-from service.service_helpers import Driver, make_config
+from service.service_helpers import START, Driver, make_config
 from service.three_years import play_three_years, three_year_table
 from sqlalchemy import select
 
@@ -23,15 +23,19 @@ from arbitro.store import GameStatus, PhaseStatus, open_store
 from arbitro.store.models import OutboxMessage
 
 GAME = "storia3"
+OBSERVER = "fan@tifosi.example"
 
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory):
     path: Path = tmp_path_factory.mktemp("storia") / "g.sqlite3"
-    config = make_config(three_year_table(GAME))
+    config = make_config(three_year_table(GAME, observers=True))
     store = open_store(f"sqlite:///{path}")
     referee = Referee(store, config, render_map=render_map_png)
     driver = Driver(referee, store, GAME)
+    referee.tick(START)
+    with referee.desk(GAME, START) as desk:
+        assert desk.observe(OBSERVER, "en").ok
     end = play_three_years(driver)
     assert driver.game().status is GameStatus.FINISHED
     yield store, referee, driver, end
@@ -58,7 +62,7 @@ def sent_results(store, seq: int, address: str) -> OutboxMessage:
         return row
 
 
-@pytest.mark.parametrize("who", ["ITALY", "ENGLAND"])  # p0 reads Italian, p1 English
+@pytest.mark.parametrize("who", ["ITALY", "ENGLAND"])  # whoever holds them, in their language
 def test_history_of_a_finished_three_year_game_is_every_results_mail_as_sent(played, who):
     store, referee, driver, end = played
     phases = processed(store)
@@ -108,3 +112,25 @@ def test_map_of_every_past_phase_is_the_results_mails_map(played):
             Image.open(io.BytesIO(png.data)).convert("RGB"),
             Image.open(io.BytesIO(attached.data)).convert("RGB")).getbbox() is None
         assert same, row.code
+
+
+def test_an_observer_got_every_results_mail_and_the_end_and_may_ask_for_history(played):
+    store, referee, driver, end = played
+    english = next(a for a in driver.holders().values() if int(a[1]) % 2 == 1)  # reads English
+    for row in processed(store):
+        with store.begin() as uow:
+            (mine,) = [m for m in uow.outbox.with_prefix(GAME, f"results:{GAME}:{row.seq}:")
+                       if m.recipients == [OBSERVER]]
+        player = sent_results(store, row.seq, english)
+        assert (mine.subject, mine.body) == (player.subject, player.body), row.code
+        assert [a.data for a in mine.attachments] == [a.data for a in player.attachments]
+    with store.begin() as uow:
+        assert [m for m in uow.outbox.with_prefix(GAME, "game_end:") if m.recipients == [OBSERVER]]
+    raw = player_mail(OBSERVER, f"arbitro+{GAME}@example.org", "", subject="HISTORY 1902")
+    assert MailHandler(referee).handle(raw, end) == "processed"
+    with store.begin() as uow:
+        answer = list(uow.session.scalars(select(OutboxMessage).order_by(OutboxMessage.id)))[-1]
+    assert answer.recipients == [OBSERVER]
+    for row in processed(store):
+        if row.code[1:5] == "1902":
+            assert sent_results(store, row.seq, english).body.rstrip() in answer.body
