@@ -61,9 +61,11 @@ def strangers(a: Arrival) -> Handled | None:
     """Mail from someone who is not a player of the game (nor its GM)."""
     game = a.known_game
     sender = a.mail.from_address
+    command = a.command[0]
+    if command.name == "confirm":  # the token is the proof, whoever the sender is
+        return Handled(InboundStatus.PROCESSED, command.run(_stranger(a)), game.id)
     if a.uow.players.by_address(game.id, sender) is not None or sender == game.gm_address.lower():
         return None
-    command = a.command[0]
     observing = a.uow.observers.is_observer(game.id, sender)
     relay = any(ref.alias for ref in a.refs)
     if command.name in FOR_ANYONE and not relay:
