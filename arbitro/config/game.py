@@ -78,8 +78,8 @@ def read_game(t: Table, server: ServerConfig | None) -> GameConfig:
         gm_password=gm_password,
         gm_password_hash=gm_hash,
         mailing_list=t.convert("mailing_list", values.address, None),
-        press_options=read_press_options(t),
         observers=t.boolean("observers", False),
+        press_options=read_press_options(t),
     )
     t.finish()
     return game

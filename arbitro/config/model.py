@@ -145,9 +145,9 @@ class GameConfig:
     gm_password: str | None = field(repr=False)
     gm_password_hash: str | None = field(repr=False)
     mailing_list: str | None  # replacement calls (R-ONP-4); None = the GM gets them
-    press_options: PressOptions = field(default_factory=PressOptions)
     # Whether anyone may OSSERVA/OBSERVE the game: its results mails, nothing private.
     observers: bool = False
+    press_options: PressOptions = field(default_factory=PressOptions)
 
 
 @dataclass(frozen=True)

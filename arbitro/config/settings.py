@@ -36,4 +36,5 @@ def game_settings(game: GameConfig) -> dict[str, Any]:
         "infer_single_coast": game.infer_single_coast,
         "gm_address": game.gm_address,
         "mailing_list": game.mailing_list,
+        "observers": game.observers,
     }

@@ -62,6 +62,7 @@ POWER_SLOTS = {"reason.wrong_power": 1, "reason.not_home_centre": 1, "reason.no_
 
 def _named(name: str, lang: str) -> Any:
     values: dict[str, Any] = {
+        "variant": "standard", "seats": 2, "press": say(lang, "games.press.white"),  # PARTITE
         "game": "g1901", "power": power_noun(BOARD, "ITALY", lang),
         "powers": power_noun(BOARD, "FRANCE", lang), "state": say(lang, "press.state.eliminated"),
         "phase": phase_name("F1903M", lang), "size": 120, "limit": 100,
@@ -73,7 +74,6 @@ def _named(name: str, lang: str) -> Any:
         "missing": power_noun(BOARD, "FRANCE", lang), "status": say(lang, "status.game.paused"),
         "name": "Coppa 1901", "at": when(MOMENT, "Europe/Rome", lang), "onp": 1, "late": 1,
         "bank": 3, "result": "-", "used": 3, "allowed": 3,
-        "variant": "standard", "seats": 2, "press": say(lang, "games.press.white"),
     }
     return values[name]
 
