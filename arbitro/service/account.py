@@ -88,15 +88,11 @@ def request_move(svc: Services, uow: UnitOfWork, game_id: str, address: str, new
 def confirm_move(svc: Services, uow: UnitOfWork, game_id: str, sender: str, words: list[str],
                  now: datetime, mail_id: int | None) -> Answer:
     """The new address answers: the move is done if the token is one of its own and fresh."""
-    change = None
-    for word in words:
-        found = uow.address_changes.by_token(word.strip(".,;:<>[]()").lower())
-        if found is not None and found.game_id == game_id:
-            change = found
-            break
-    if change is None or not hmac.compare_digest(change.new_address, sender.lower()):
-        return Answer.refused("bad_token")
-    if change.confirmed_at is not None:
+    waiting = uow.address_changes.waiting_for(game_id, sender)
+    given = [w.strip(".,;:<>[]()").lower() for w in words][:200]
+    change = next((c for c in waiting for w in given
+                   if hmac.compare_digest(c.token.encode(), w.encode())), None)
+    if change is None:
         return Answer.refused("bad_token")
     if change.expires_at <= now:
         return Answer.refused("token_expired")

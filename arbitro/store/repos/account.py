@@ -64,9 +64,14 @@ class AddressChangeRepo:
         self.session.flush()
         return row
 
-    def by_token(self, token: str) -> AddressChange | None:
-        return self.session.scalars(
-            select(AddressChange).where(AddressChange.token == token)).one_or_none()
+    def waiting_for(self, game_id: str, new_address: str) -> list[AddressChange]:
+        """The moves to ``new_address`` not yet confirmed, newest first (the caller compares
+        tokens in constant time: no lookup by a secret)."""
+        stmt = select(AddressChange).where(
+            AddressChange.game_id == game_id,
+            AddressChange.new_address == normalise_address(new_address),
+            AddressChange.confirmed_at.is_(None))
+        return list(self.session.scalars(stmt.order_by(AddressChange.id.desc())))
 
     def confirm(self, change: AddressChange, player: Player, now: datetime) -> None:
         """Move the player to the new address (the caller checked sender and expiry)."""
