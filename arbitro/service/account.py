@@ -75,7 +75,7 @@ def request_move(svc: Services, uow: UnitOfWork, game_id: str, address: str, new
     command = f"{say(lang, 'command.confirm')} {token}"
     send_answer(svc, uow, f"mail:{mail_id}:address-confirm", target, lang, game_id,
                 say(lang, "account.address.confirm_heading", detail=token),
-                say(lang, "account.address.confirm", address=player.address, name=target,
+                say(lang, "account.address.confirm", game=game_id, name=target,
                     command=command, deadline=_when(svc, game_id, now + CONFIRM_WITHIN, lang)),
                 now, reply_token=game_id)
     send_answer(svc, uow, f"mail:{mail_id}:address-asked", player.address, lang, game_id,

@@ -180,12 +180,12 @@ def test_on_demand_account_and_observers_by_mail(imap_account: ImapAccount, smtp
             assert len([g for g in to(smtp_sink, STRANGER) if "Risultati" in g.subject]) == 1
 
             # PASSWORD: the old one is required; the GM is told.
-            got = await ask(it, "PASSWORD sbagliata nuova-segreta")
-            assert "password è sbagliata" in got.body
+            got = await ask(it, "PASSWORD sbagliata nuova-segreta")  # in the subject
+            assert "password è sbagliata" in got.body and "sbagliata nuova" not in got.subject
             got = await ask(en, "account", f"PASSWORD {pw(en)}\nNEW PASSWORD ab")
             assert "at least 4 characters" in got.body
             gm_before = len(to(smtp_sink, GM))
-            got = await ask(it, f"PASSWORD {pw(it)} nuova-segreta")
+            got = await ask(it, "cambio", f"PASSWORD {pw(it)} nuova-segreta")  # in the text
             assert "la tua password è cambiata" in got.body
             await until(lambda: any("cambiato la password" in g.body + g.subject
                                     for g in to(smtp_sink, GM)[gm_before:]), what="GM told")
@@ -213,9 +213,8 @@ def test_on_demand_account_and_observers_by_mail(imap_account: ImapAccount, smtp
             assert "codice non corrisponde" in got.body
             imap_account.deliver(player_mail(new, GAME_ADDRESS, "ok, confermo",
                                              subject=f"Re: {confirm.subject}"))
-            await until(lambda: any("da ora il tuo indirizzo" in g.body for g in to(smtp_sink, new)),
-                        what="moved")
-            assert any("da ora il tuo indirizzo" in g.body for g in to(smtp_sink, mover))
+            await until(lambda: all(any("da ora il tuo indirizzo" in g.body for g in to(smtp_sink, a))
+                                    for a in (new, mover)), what="moved: both addresses told")
             with store.begin() as uow:
                 assert uow.players.by_address(GAME, new) is not None
                 assert uow.players.by_address(GAME, mover) is None

@@ -4,6 +4,8 @@ the confirmation with CONFERMA / CONFIRM <token>."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...service.notices import alert_gm
 from ...words import say
 from .answers import answered
@@ -25,6 +27,8 @@ class Password:
 def change_password(req: Request, password_line: str | None) -> str:
     """``PASSWORD old new``, or a PASSWORD line with the old one and ``NUOVA PASSWORD new``."""
     words = list(req.words)
+    # Passwords written in the subject are never echoed back (refusals quote the subject).
+    req = replace(req, mail=replace(req.mail, subject=say(req.lang, "command.password")))
     if len(words) == 2:
         old, new = words
     elif len(words) == 1 and password_line:
