@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from ..game.position import Phase
 from ..render.chart import centre_chart_png
 from ..store import Attachment, GameStatus, PhaseStatus, UnitOfWork
 from ..store.codec import position_of
@@ -32,7 +33,7 @@ def summary(svc: Services, uow: UnitOfWork, game_id: str, to: str, lang: str, no
     by_year: dict[int, dict[str, int]] = {}
     for row in done:
         if row.position_after is not None:
-            year = int(row.code[1:-1])
+            year = Phase.parse(row.code).year
             by_year[year] = centre_counts(position_of(board, row.position_after))
     years = sorted(by_year)
     names = {p: str(pname(ctx, p, lang)) for p in board.powers}
