@@ -22,6 +22,8 @@ from .rules import RULES, Arrival, Handled, Rule, _request, command_line
 
 # What an observer may ask: the public side of the game.
 FOR_OBSERVERS = frozenset({"map", "history", "summary", "help", "games", "observe", "unobserve"})
+# What the GM (with the GM password) may ask though not a player.
+FOR_THE_GM = frozenset({"map", "history", "summary", "games"})
 # What anyone who is not a player may send without a password.
 FOR_ANYONE = frozenset({"games", "observe", "unobserve", "confirm"})
 
@@ -64,7 +66,12 @@ def strangers(a: Arrival) -> Handled | None:
     command = a.command[0]
     if command.name == "confirm":  # the token is the proof, whoever the sender is
         return Handled(InboundStatus.PROCESSED, command.run(_stranger(a)), game.id)
-    if a.uow.players.by_address(game.id, sender) is not None or sender == game.gm_address.lower():
+    if sender == game.gm_address.lower():
+        if a.is_gm and command.name in FOR_THE_GM:  # the GM reads what players read
+            req = replace(_request(a), identity=Identity(None, None), lang=game.language)
+            return Handled(InboundStatus.PROCESSED, command.run(req), game.id)
+        return None
+    if a.uow.players.by_address(game.id, sender) is not None:
         return None
     observing = a.uow.observers.is_observer(game.id, sender)
     relay = any(ref.alias for ref in a.refs)

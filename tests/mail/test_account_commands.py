@@ -12,6 +12,7 @@ from service.service_helpers import START, game_table, make_config
 from sqlalchemy import select
 
 from arbitro.mail.handler import MailHandler
+from arbitro.reports.maps import render_map_png
 from arbitro.service import Referee
 from arbitro.store import open_store, verify_password
 from arbitro.store.models import OutboxMessage
@@ -24,7 +25,7 @@ ADDRESS = f"arbitro+{GAME}@example.org"
 @pytest.fixture
 def setup(tmp_path: Path):
     store = open_store(f"sqlite:///{tmp_path / 'a.sqlite3'}")
-    referee = Referee(store, make_config(game_table(GAME)))
+    referee = Referee(store, make_config(game_table(GAME)), render_map=render_map_png)
     referee.tick(START)
     with store.begin() as uow:
         holders = {p: pl.address for p, pl in uow.assignments.current(GAME).items()}
@@ -96,3 +97,14 @@ def test_address_move_needs_the_new_address_and_a_fresh_token(setup) -> None:
     send(handler, "nuovo@casa.example", f"CONFERMA {token}", now=NOW + timedelta(days=4, hours=2))
     body = last_to(store, "nuovo@casa.example").body
     assert "codice" in body or "code" in body
+
+
+def test_the_gm_reads_maps_history_and_summary_with_the_gm_password(setup) -> None:
+    store, handler, _ = setup
+    send(handler, "gm@example.org", "PASSWORD gm-secret\n", subject="RIEPILOGO")
+    assert "riepilogo" in last_to(store, "gm@example.org").subject
+    send(handler, "gm@example.org", "PASSWORD gm-secret\n", subject="MAPPA")
+    gm = last_to(store, "gm@example.org")
+    assert "la mappa di adesso" in gm.subject and len(gm.attachments) == 1
+    send(handler, "gm@example.org", "PASSWORD wrong\n", subject="RIEPILOGO")
+    assert "riepilogo" not in last_to(store, "gm@example.org").subject
