@@ -26,11 +26,15 @@ GAME = "storia3"
 OBSERVER = "fan@tifosi.example"
 
 
-@pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory):
-    path: Path = tmp_path_factory.mktemp("storia") / "g.sqlite3"
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def played(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory):
+    if request.param == "sqlite":
+        path: Path = tmp_path_factory.mktemp("storia") / "g.sqlite3"
+        url = f"sqlite:///{path}"
+    else:
+        url = request.getfixturevalue("pg_databases")()
     config = make_config(three_year_table(GAME, observers=True))
-    store = open_store(f"sqlite:///{path}")
+    store = open_store(url)
     referee = Referee(store, config, render_map=render_map_png)
     driver = Driver(referee, store, GAME)
     referee.tick(START)
@@ -134,3 +138,14 @@ def test_an_observer_got_every_results_mail_and_the_end_and_may_ask_for_history(
     for row in processed(store):
         if row.code[1:5] == "1902":
             assert sent_results(store, row.seq, english).body.rstrip() in answer.body
+
+
+def test_a_long_history_is_cut_and_says_how_to_ask_for_the_rest(played, monkeypatch) -> None:
+    store, referee, driver, end = played
+    monkeypatch.setattr("arbitro.service.past_phases.HISTORY_CAP", 3)
+    phases = processed(store)
+    english = next(a for a in driver.holders().values() if int(a[1]) % 2 == 1)
+    answer = ask(store, referee, english, "pw" + english[1], "HISTORY 1901 1903", end)
+    shown = [p for p in phases if sent_results(store, p.seq, english).body.rstrip() in answer.body]
+    assert shown == phases[:3]
+    assert f"HISTORY {phases[3].code}" in answer.body
