@@ -88,6 +88,8 @@ def read_game(t: Table, server: ServerConfig | None) -> GameConfig:
         gm_password_hash=gm_hash,
         mailing_list=t.convert("mailing_list", values.address, None),
         judge_results=t.text("judge_results", "off", choices=JUDGE_RESULTS) or "off",
+
+        observers=t.boolean("observers", False),
         press_options=read_press_options(t),
         map_names=t.text("map_names", "codes", choices=MAP_NAMES) or "codes",
         map_palette=t.text("map_palette", "standard", choices=MAP_PALETTES) or "standard",

@@ -174,6 +174,8 @@ class GameConfig:
     gm_password: str | None = field(repr=False)
     gm_password_hash: str | None = field(repr=False)
     mailing_list: str | None  # replacement calls (R-ONP-4); None = the GM gets them
+    # Whether anyone may OSSERVA/OBSERVE the game: its results mails, nothing private.
+    observers: bool = False
     press_options: PressOptions = field(default_factory=PressOptions)
     map_names: str = "codes"
     map_palette: str = "standard"

@@ -47,4 +47,6 @@ def game_settings(game: GameConfig) -> dict[str, Any]:
         "mailing_list": game.mailing_list,
         "votes": game.vote_options.enabled,
         "votes_named_draws": game.vote_options.named_draws,
+
+        "observers": game.observers,
     }

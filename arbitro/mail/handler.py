@@ -22,6 +22,7 @@ from .commands import COMMANDS
 from .guards import RateLimiter
 from .imap import Deferred, Outcome
 from .message import InboundMail, parse_inbound
+from .open_rules import CHAIN
 from .rules import Arrival, Handled, route
 
 log = logging.getLogger("arbitro.mail")
@@ -168,7 +169,7 @@ class MailHandler:
         self, uow: UnitOfWork, mail_id: int, mail: InboundMail, raw: bytes, now: datetime
     ) -> Handled:
         arrival = Arrival(self.svc, self.limiter, uow, mail_id, mail, raw, now)
-        rule, done = route(arrival)
+        rule, done = route(arrival, CHAIN)
         log.debug("mail %s: decided by the %s rule", mail_id, rule.name)
         return done
 

@@ -27,7 +27,7 @@ from ..words.guess import guess_language
 from .addressing import GameRef, find_games
 from .auth import Identity, check_secret, identify, take_password
 from .bounces import read_bounce
-from .commands import DEFAULT, by_word
+from .commands import DEFAULT, by_words
 from .commands.base import Command, Request
 from .commands.help import send_help
 from .commands.replies import reason_text, refuse
@@ -113,12 +113,12 @@ class Arrival:
         """The command word (from the subject or the first line), its arguments, the rest."""
         body = self.password_and_body[1]
         subject = _TAG.sub(" ", _REPLY_PREFIX.sub("", self.mail.subject)).split()
-        if subject and (found := by_word(subject[0])) is not None:
-            return found, tuple(subject[1:]), body
+        if subject and (found := by_words(subject)) is not None:
+            return found[0], tuple(subject[found[1]:]), body
         line, rest = command_line(body)
         words = line.split()
-        if words and (found := by_word(words[0])) is not None:
-            return found, tuple(words[1:]), rest
+        if words and (found := by_words(words)) is not None:
+            return found[0], tuple(words[found[1]:]), rest
         return DEFAULT, (), body
 
     @cached_property

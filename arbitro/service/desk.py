@@ -15,11 +15,12 @@ from datetime import date, datetime, timedelta
 from ..game.reading.lines import Classifier
 from ..store import GameStatus, NotFound, UnitOfWork
 from ..store.models import Game
-from . import absences, clock, gm, lifecycle, submit
+from . import absences, account, clock, gm, lifecycle, observers, past_phases, submit, votes
 from .absences import SettingReply
-
-from . import clock, gm, lifecycle, submit, votes
+from .answers import Answer
+from .games_list import games_list
 from .preview import preview
+from .summary import summary
 from .trial import TrialReply, trial
 from .common import Services
 from .gm import GmError
@@ -88,6 +89,46 @@ class Desk:
         nothing is stored but the reply."""
         return trial(self.svc, self.uow, self.game_id, address, text, self.now, mail_id,
                            classify)
+
+    # -- on demand (issue 16): each queues its answer mail, or says why not ----
+
+    def phase_map(self, to: str, lang: str, words: Sequence[str], mail_id: int | None = None) -> Answer:
+        """MAPPA [phase]: the map of the current phase, or of a past one as its results
+        mail showed it."""
+        return past_phases.phase_map(self.svc, self.uow, self.game_id, to, lang, words, self.now, mail_id)
+
+    def history(self, to: str, lang: str, words: Sequence[str], mail_id: int | None = None) -> Answer:
+        """STORIA [from] [to]: past results as they were mailed."""
+        return past_phases.history(self.svc, self.uow, self.game_id, to, lang, words, self.now, mail_id)
+
+    def summary(self, to: str, lang: str, mail_id: int | None = None) -> Answer:
+        """RIEPILOGO: the game so far, with the centre chart."""
+        return summary(self.svc, self.uow, self.game_id, to, lang, self.now, mail_id)
+
+    def games_list(self, to: str, lang: str, mail_id: int | None = None) -> Answer:
+        """PARTITE: every game on this referee (the desk's own game plays no part)."""
+        return games_list(self.svc, self.uow, to, lang, self.now, mail_id)
+
+    def observe(self, address: str, lang: str, mail_id: int | None = None) -> Answer:
+        return observers.observe(self.svc, self.uow, self.game_id, address, lang, self.now, mail_id)
+
+    def unobserve(self, address: str, lang: str, mail_id: int | None = None) -> Answer:
+        return observers.unobserve(self.svc, self.uow, self.game_id, address, lang, self.now, mail_id)
+
+    def is_observer(self, address: str) -> bool:
+        return self.uow.observers.is_observer(self.game_id, address)
+
+    # -- the account (issue 16) ----------------------------------------------
+
+    def change_password(self, address: str, old: str, new: str, mail_id: int | None = None) -> Answer:
+        return account.change_password(self.svc, self.uow, self.game_id, address, old, new, self.now, mail_id)
+
+    def request_move(self, address: str, new_address: str, mail_id: int | None = None) -> Answer:
+        """INDIRIZZO: a confirmation mail to the new address; nothing moves yet."""
+        return account.request_move(self.svc, self.uow, self.game_id, address, new_address, self.now, mail_id)
+
+    def confirm_move(self, sender: str, words: Sequence[str], mail_id: int | None = None) -> Answer:
+        return account.confirm_move(self.svc, self.uow, self.game_id, sender, list(words), self.now, mail_id)
 
     # -- the clock ---------------------------------------------------------
 

@@ -28,6 +28,7 @@ from .common import (
     pname,
 )
 from .deadlines import DeadlineNote, next_deadline
+from .observers import mail_observers
 from .press_archive import publish_press
 from .state import GameCtx, stored_orders
 from .vote_words import commitments, revealed
@@ -259,6 +260,8 @@ def _results_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, pha
             continue  # already queued (a step run again): no map drawn for nothing
         svc.mailer.to_player(uow, k, player, "results", context(lang, holders.get(player.id), player), now,
                              attachments(lang) + deadline_ics(svc, ctx, game, note, player.address, lang, now))
+    mail_observers(svc, uow, game.id, lambda a: key(uow, game.id, *base, f"obs:{a}"), "results",
+                   lambda lang: context(lang, None, None), now, attachments)
     lang = ctx.config.language
     gm_key = key(uow, game.id, *base, "gm")
     if uow.outbox.by_key(gm_key) is not None:
@@ -375,4 +378,7 @@ def finish_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: d
         return out
 
     notify_all(svc, uow, ctx, game, ("game_end", seq), "game_end", extra, now)
+    mail_observers(svc, uow, game.id, lambda a: key(uow, game.id, "game_end", seq, f"obs:{a}"),
+                   "game_end", lambda lang: {**game_words(ctx, game, lang), "power_name": "-",
+                                             **extra(None, lang)}, now)
 

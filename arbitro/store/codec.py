@@ -16,8 +16,8 @@ from ..contract import next_json, position_from_json, position_to_json
 from ..game.board import Board
 from ..game.notation import read_order
 from ..game.orders import Order, format_order
-from ..game.outcome import OrderResult, PhaseOutcome
-from ..game.position import Position
+from ..game.outcome import OrderResult, PhaseOutcome, Result, Source
+from ..game.position import RETREAT, Phase, Position, make_position
 from ..game.reading.reports import LineStatus
 from ..words.reasons import explain
 from .status import PowerStatus
@@ -108,3 +108,33 @@ def phase_result_json(
         },
         "lateness": dict(lateness),
     }
+
+
+def phase_outcome_of(board: Board, results: Mapping[str, Any],
+                     position_after: Mapping[str, Any]) -> PhaseOutcome:
+    """A processed phase's outcome read back from its ``results`` and ``position_after``
+    columns: what its results mail and map were made from (MAPPA of a past phase draws it
+    with the same function). Order lines that no longer read are left out."""
+    out: list[OrderResult] = []
+    for line in results.get("results") or ():
+        order = read_order(board, str(line["power"]), str(line["order"]))
+        if isinstance(order, str):
+            continue
+        out.append(OrderResult(order, Result(line["result"]), line.get("code") or None,
+                               tuple(str(d) for d in line.get("detail") or ()),
+                               Source(line.get("source") or Source.PLAYER.value)))
+    nxt = position_of(board, position_after)
+    shown = results.get("next") or {}
+    after = None
+    if shown.get("dislodged") and any(shown["dislodged"].values()) and nxt.phase.kind != RETREAT:
+        # Units dislodged with nowhere to go, their retreat phase skipped: the position
+        # right after the phase held them (PhaseOutcome.after).
+        played = Phase.parse(str(results["phase"]))
+        skipped = Phase(played.year, played.season, RETREAT)
+        extra = position_of(board, {**shown, "phase": str(skipped)})
+        after = make_position(skipped, extra.units, extra.centres,
+                              [d for d in extra.dislodged if d not in nxt.dislodged])
+    adjustments = shown.get("adjustments") or {}
+    winner = shown.get("winner")
+    return PhaseOutcome(tuple(out), nxt, {str(p): int(n) for p, n in adjustments.items()},
+                        str(winner) if winner else None, after)

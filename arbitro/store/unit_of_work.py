@@ -13,11 +13,13 @@ from sqlalchemy.orm import Session, sessionmaker
 from .engine import is_memory_sqlite, make_engine, normalise_url
 from .migrate import migrate
 from .repos import (
+    AddressChangeRepo,
     AssignmentRepo,
     AuditRepo,
     BallotRepo,
     GameRepo,
     InboundRepo,
+    ObserverRepo,
     OrderRepo,
     OutboxRepo,
     PhaseRepo,
@@ -50,6 +52,9 @@ class UnitOfWork:
         self.absences = AbsenceRepo(session)
 
         self.votes = VoteRepo(session)
+
+        self.observers = ObserverRepo(session)
+        self.address_changes = AddressChangeRepo(session)
 
 
 class Store:

@@ -5,7 +5,7 @@ SHA-256 digest (over a canonical text with a random salt) is published in the re
 mail of the phase it was cast in; the salts are revealed in the end-of-game mail.
 
 Revision ID: 0007
-Revises: 0004
+Revises: 0006
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0007"
-down_revision = "0004"
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 

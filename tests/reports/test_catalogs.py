@@ -67,6 +67,7 @@ POWER_SLOTS = {"reason.wrong_power": 1, "reason.not_home_centre": 1, "reason.no_
 
 def _named(name: str, lang: str) -> Any:
     values: dict[str, Any] = {
+        "variant": "standard", "seats": 2, "press": say(lang, "games.press.white"),  # PARTITE
         "game": "g1901", "power": power_noun(BOARD, "ITALY", lang),
         "powers": power_noun(BOARD, "FRANCE", lang), "state": say(lang, "press.state.eliminated"),
         "phase": phase_name("F1903M", lang), "size": 120, "limit": 100,
@@ -181,7 +182,7 @@ def _context(lang: str) -> dict[str, Any]:
         "ballots": [{"phase_name": phase_name("S1902M", lang), "for_name": power("TURKEY"),
                      "voter_name": power("ITALY"), "orders": ["A Smi XXX"]}],
         "what": say(lang, "alert.wrong_password"), "details": "mario@example.org (g1901)",
-        "inner_subject": "[g1901]", "inner_body": "...",
+        "inner_subject": "[g1901]", "inner_body": "...", "heading": say(lang, "games.heading"),
         "command": say(lang, "command.gm.process"), "ok": True,
         "message": say(lang, "gm.processed_missing", phase=phase_name("F1903M", lang),
                        missing=power("FRANCE")),

@@ -150,6 +150,8 @@ def test_every_command_has_a_test_here() -> None:
     tested = {"orders", "status", "ballot", "help", "preferences", "timezone", "absence",
               "draw", "concede", "withdraw", "trial"} | {
         c.name for c in GM_ONLY}
+
+    tested |= ISSUE_16
     assert names <= tested
 
 
@@ -198,3 +200,59 @@ def test_a_vote_or_a_dry_run_needs_the_password_and_acts_only_for_the_sender(gam
     assert all(power == "FRANCE" for power, _ in votes)
     assert state(store) == before  # no orders, no ballots, the phase and game unchanged
     assert [m for m in replies_to(store, italy) if m.idempotency_key.startswith(("vote", "trial"))] == []
+
+# -- issue 16: on demand, the account, observers -------------------------------------------
+
+ISSUE_16 = {"map", "history", "summary", "games", "observe", "unobserve", "password", "address",
+            "confirm"}
+
+
+@pytest.mark.parametrize("word", ["MAPPA", "STORIA", "RIEPILOGO", "INDIRIZZO x@evil.example"])
+def test_reading_and_the_account_need_the_players_password(game, word) -> None:  # type: ignore[no-untyped-def]
+    store, handler, holders = game
+    france = holders["FRANCE"]
+    before = len(replies_to(store, france))
+    handler.handle(mail(france, "", subject=word), NOW)
+    assert last_note(store).startswith("refused")
+    handler.handle(mail(france, "PASSWORD gm-secret\n", subject=word), NOW)
+    assert last_note(store).startswith("refused")
+    handler.handle(mail("intruso@evil.example", pw(france), subject=word), NOW)
+    assert last_note(store).startswith("refused")
+    new = replies_to(store, france)[before:]
+    assert len(new) == 2 and all(not m.attachments for m in new)
+    assert not replies_to(store, "x@evil.example")
+    with store.begin() as uow:
+        assert not [e for e in uow.audit.list(GAME)]
+
+
+def test_password_changes_only_the_senders_own(game) -> None:  # type: ignore[no-untyped-def]
+    store, handler, holders = game
+    france, italy = holders["FRANCE"], holders["ITALY"]
+    italy_pw = f"pw{italy[1]}"
+    handler.handle(mail(france, f"PASSWORD {italy_pw} taken-over"), NOW)  # Italy's old password
+    assert last_note(store).startswith("refused")
+    handler.handle(mail(f'"{italy}" <intruso@evil.example>', f"PASSWORD {italy_pw} taken-over"), NOW)
+    with store.begin() as uow:
+        assert uow.players.check_password(uow.players.by_address(GAME, italy), italy_pw)
+        assert uow.players.check_password(uow.players.by_address(GAME, france), f"pw{france[1]}")
+        assert uow.audit.list(GAME) == []
+
+
+def test_games_observers_and_confirmations_give_nothing_private(game) -> None:  # type: ignore[no-untyped-def]
+    store, handler, holders = game
+    before = state(store)
+    handler.handle(mail("chiunque@fuori.example", "", subject="PARTITE"), NOW)
+    (games,) = replies_to(store, "chiunque@fuori.example")
+    assert not any(address in games.body for address in holders.values())
+    # Observers are off in this game: nobody is subscribed, not even by a player for another.
+    handler.handle(mail("chiunque@fuori.example", "", subject="OSSERVA"), NOW)
+    assert last_note(store).startswith("refused")
+    france = holders["FRANCE"]
+    handler.handle(mail(france, pw(france) + "OSSERVA", subject="OSSERVA"), NOW)
+    handler.handle(mail("chiunque@fuori.example", "", subject="NON OSSERVARE"), NOW)
+    assert last_note(store).startswith("refused")
+    handler.handle(mail("chiunque@fuori.example", "", subject="CONFERMA 0123456789abcdef"), NOW)
+    assert last_note(store).startswith("refused")
+    with store.begin() as uow:
+        assert uow.observers.active(GAME) == []
+    assert state(store) == before

@@ -20,6 +20,8 @@ PACKAGE = Path(arbitro.__file__).parent
 TESTS = Path(__file__).parents[1]
 # The procedures' bodies: only the desk (and the service itself) calls them.
 BEHIND_THE_DESK = {f"arbitro.service.{name}" for name in ("submit", "gm", "status", "lifecycle", "clock")}
+BEHIND_THE_DESK |= {f"arbitro.service.{name}" for name in (  # issue 16
+    "past_phases", "summary", "games_list", "account", "observers")}
 
 
 def _imports(path: Path) -> set[str]:

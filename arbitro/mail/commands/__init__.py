@@ -6,9 +6,10 @@ A mail without a command word holds orders (``orders``).
 from __future__ import annotations
 
 from ...game.names import fold
-from . import absence, ballot, help, orders, preferences, status, timezone
-
-from . import ballot, help, orders, preferences, status, trial, votes
+from . import (
+    absence, account, ballot, games, help, history, map, observe, orders, preferences, status, summary,
+    timezone, trial, votes,
+)
 from .base import Command, Request
 from .gm import eject, extend, pause, preview, process, replace, resume, rollback
 
@@ -33,6 +34,16 @@ COMMANDS: tuple[Command, ...] = (
     process.COMMAND,
     rollback.COMMAND,
     preview.COMMAND,
+
+    map.COMMAND,
+    history.COMMAND,
+    summary.COMMAND,
+    games.COMMAND,
+    observe.COMMAND,
+    observe.STOP,
+    account.PASSWORD,
+    account.ADDRESS,
+    account.CONFIRM,
 )
 DEFAULT: Command = orders.COMMAND
 
@@ -44,4 +55,15 @@ def by_word(word: str) -> Command | None:
     return _BY_WORD.get(fold(word.strip(".:,;!*")))
 
 
-__all__ = ["COMMANDS", "DEFAULT", "Command", "Request", "by_word"]
+def by_words(words: list[str] | tuple[str, ...]) -> tuple[Command, int] | None:
+    """The command the first words name, and how many words it took: a two-word keyword
+    ("NON OSSERVARE", "NUOVA PASSWORD") before a one-word one."""
+    if len(words) >= 2:
+        two = _BY_WORD.get(f"{fold(words[0].strip('.:,;!*'))} {fold(words[1].strip('.:,;!*'))}")
+        if two is not None:
+            return two, 2
+    one = by_word(words[0]) if words else None
+    return (one, 1) if one is not None else None
+
+
+__all__ = ["COMMANDS", "DEFAULT", "Command", "Request", "by_word", "by_words"]

@@ -1,5 +1,6 @@
 """All mapped tables; importing this package registers them on Base.metadata."""
 
+from .account import AddressChange, Observer
 from .audit import AuditEntry
 from .game import Absence, Assignment, Game, GamePower, Player, Preference
 from .mail import InboundMail, OutboxAttachment, OutboxMessage
@@ -9,6 +10,8 @@ from .vote import EndVote
 
 __all__ = [
     "Absence",
+
+    "AddressChange",
     "Assignment",
     "AuditEntry",
     "Ballot",
@@ -16,6 +19,7 @@ __all__ = [
     "Game",
     "GamePower",
     "InboundMail",
+    "Observer",
     "OrderSubmission",
     "OutboxAttachment",
     "OutboxMessage",

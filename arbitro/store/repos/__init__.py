@@ -1,6 +1,8 @@
 """Repositories: one per aggregate, each bound to the session of one unit of work."""
 
 from .absences import AbsenceRepo
+
+from .account import AddressChangeRepo, ObserverRepo
 from .audit import AuditRepo
 from .games import GameRepo, NotFound, PowerRepo
 from .mail import InboundRepo
@@ -13,6 +15,8 @@ from .votes import VoteRepo
 
 __all__ = [
     "AbsenceRepo",
+
+    "AddressChangeRepo",
     "AssignmentRepo",
     "Attachment",
     "AuditRepo",
@@ -20,6 +24,7 @@ __all__ = [
     "GameRepo",
     "InboundRepo",
     "NotFound",
+    "ObserverRepo",
     "OrderRepo",
     "OutboxRepo",
     "PhaseRepo",

@@ -83,6 +83,13 @@ class OutboxRepo:
         stmt = select(OutboxMessage).where(OutboxMessage.idempotency_key == key)
         return self.session.scalars(stmt).one_or_none()
 
+    def with_prefix(self, game_id: str, prefix: str) -> list[OutboxMessage]:
+        """A game's mails whose key starts with ``prefix``, oldest first (what was mailed:
+        STORIA reads the results as they were sent)."""
+        stmt = select(OutboxMessage).where(OutboxMessage.game_id == game_id,
+                                           OutboxMessage.idempotency_key.startswith(prefix, autoescape=True))
+        return list(self.session.scalars(stmt.order_by(OutboxMessage.id)))
+
     def get(self, message_id: int) -> OutboxMessage:
         message = self.session.get(OutboxMessage, message_id)
         if message is None:

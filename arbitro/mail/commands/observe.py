@@ -1,0 +1,32 @@
+"""OSSERVA / OBSERVE and NON OSSERVARE / UNOBSERVE: the game's results mails for someone
+who does not play, where the GM allows it (issue 16). Reached without a password
+(``open_rules``)."""
+
+from __future__ import annotations
+
+from .answers import answered
+from .base import Request
+
+
+class Observe:
+    name = "observe"
+    words = frozenset({"osserva", "observe", "osservare", "watch"})
+    gm_only = False
+
+    def run(self, req: Request) -> str:
+        return answered(req, req.desk.observe(req.mail.from_address, req.lang, req.mail_id),
+                        "command.observe")
+
+
+class Unobserve:
+    name = "unobserve"
+    words = frozenset({"non osservare", "nonosservare", "unobserve", "unwatch", "stop observing"})
+    gm_only = False
+
+    def run(self, req: Request) -> str:
+        return answered(req, req.desk.unobserve(req.mail.from_address, req.lang, req.mail_id),
+                        "command.unobserve")
+
+
+COMMAND = Observe()
+STOP = Unobserve()
