@@ -79,6 +79,7 @@ def read_game(t: Table, server: ServerConfig | None) -> GameConfig:
         gm_password_hash=gm_hash,
         mailing_list=t.convert("mailing_list", values.address, None),
         press_options=read_press_options(t),
+        early_processing=t.boolean("early_processing", True),
     )
     t.finish()
     return game

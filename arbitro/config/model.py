@@ -146,6 +146,9 @@ class GameConfig:
     gm_password_hash: str | None = field(repr=False)
     mailing_list: str | None  # replacement calls (R-ONP-4); None = the GM gets them
     press_options: PressOptions = field(default_factory=PressOptions)
+    # A phase is processed before its deadline once every power that plays has complete
+    # orders and nobody asked to wait (ATTENDI/WAIT); off: always at the deadline.
+    early_processing: bool = True
 
 
 @dataclass(frozen=True)
