@@ -22,7 +22,7 @@ from .common import (
 )
 from .lateness import open_late_day
 from .process import centre_counts, declare_civil_disorder, finish_game, process_phase
-from .state import GameCtx, missing_powers
+from .state import GameCtx, early_ready, missing_powers
 
 
 def temporale_end(ctx: GameCtx) -> datetime | None:
@@ -52,7 +52,8 @@ def step_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: dat
     powers = uow.powers.all(game.id)
     current = uow.orders.current(phase.id)
     missing = missing_powers(ctx.board, position, powers, current)
-    if not missing:
+    held = set(uow.assignments.current(game.id))
+    if early_ready(ctx, phase, powers, current, held):
         process_phase(svc, uow, ctx, game, phase, now)
         return "processed"
     if phase.deadline is not None and phase.deadline <= now:
@@ -183,9 +184,9 @@ def next_wakeup(uow: UnitOfWork, svc: Services, now: datetime) -> datetime | Non
         phase = uow.phases.current(game.id)
         if phase is None:
             continue
-        position = ctx.position(phase)
-        missing = missing_powers(ctx.board, position, uow.powers.all(game.id), uow.orders.current(phase.id))
-        if not missing:
+        powers = uow.powers.all(game.id)
+        if early_ready(ctx, phase, powers, uow.orders.current(phase.id),
+                       set(uow.assignments.current(game.id))):
             moments.append(now)
             continue
         if phase.deadline is None:
