@@ -142,3 +142,28 @@ def early_ready(
     if not late and (not ctx.config.early_processing or waiting_powers(phase, powers, held)):
         return False
     return not blocking_powers(ctx, ctx.position(phase), powers, current, held)
+
+
+def next_step(
+    ctx: GameCtx,
+    phase: Phase,
+    powers: Mapping[str, GamePower],
+    current: Mapping[str, OrderSubmission],
+    held: Set[str],
+    mine: Readiness,
+) -> str:
+    """What happens to the phase next, as a player with readiness ``mine`` is told
+    (``reports.readiness.NEXT_STEPS``)."""
+    blocking = blocking_powers(ctx, ctx.position(phase), powers, current, held)
+    if phase.status is PhaseStatus.LATE:
+        return "now" if not blocking else "late"
+    if not mine.ready:
+        return "incomplete"
+    if not ctx.config.early_processing:
+        return "no_early"
+    waiting = waiting_powers(phase, powers, held)
+    if mine.power in waiting:
+        return "you_wait"
+    if waiting:
+        return "waiting"
+    return "others" if blocking else "now"
