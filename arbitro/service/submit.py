@@ -136,7 +136,7 @@ def submit_orders(
     lang = player.language
     power = uow.assignments.power_of(player)
     phase = uow.phases.current(game_id)
-    refusal = _order_refusal(uow, game, power, phase)
+    refusal = order_refusal(uow, game, power, phase)
     if refusal is None and phase is not None:
         refusal = _phase_mismatch(named_phase(text, phase_code), phase.code)
     if refusal is not None:
@@ -207,7 +207,7 @@ def _late_words(uow: UnitOfWork, ctx: GameCtx, phase: PhaseRow, power: str,
     }
 
 
-def _order_refusal(uow: UnitOfWork, game: Game, power: str | None, phase: PhaseRow | None) -> str | None:
+def order_refusal(uow: UnitOfWork, game: Game, power: str | None, phase: PhaseRow | None) -> str | None:
     if game.status is GameStatus.FINISHED:
         return "game_over"
     if game.status is GameStatus.FORMING:
@@ -283,7 +283,7 @@ def submit_ballot(
         target: str | None = power_key(ctx.board, for_power)
     except ValueError:
         target = None
-    refusal = _order_refusal(uow, game, voter, phase)
+    refusal = order_refusal(uow, game, voter, phase)
     if refusal is None:
         if target is None:
             refusal = "unknown_power"

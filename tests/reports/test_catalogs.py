@@ -73,7 +73,7 @@ def _named(name: str, lang: str) -> Any:
         "missing": power_noun(BOARD, "FRANCE", lang), "status": say(lang, "status.game.paused"),
         "name": "Coppa 1901", "at": when(MOMENT, "Europe/Rome", lang), "onp": 1, "late": 1,
         "bank": 3, "result": "-", "used": 3, "allowed": 3,
-        "units": "A Mar, F Bre", "unit": "A Mar", "options": "Bur, Gas",
+        "units": "A Mar, F Bre", "unit": "A Mar", "options": "Bur, Gas", "guide": "docs/PLAYERS.md",
     }
     return values[name]
 
@@ -183,7 +183,9 @@ def _context(lang: str) -> dict[str, Any]:
         "late": [{"name": power("ITALY"), "turn": 1, "left": 2}],
         "subject": "", "own": False, "lines": [line], "on_file": ["A Par - Bor"],
         "refused": "", "resume_at": deadline,
-        "readiness": [say(lang, "ready.no"), say(lang, "ready.next.others")], "processing": False, "ranking": [power("ITALY"), power("FRANCE")],
+        "readiness": [say(lang, "ready.no"), say(lang, "ready.next.others")], "processing": False,
+        "waiting": True, "changed": True, "guide": "docs/PLAYERS.md",
+        "players": [say(lang, "help.command.status")], "gm_commands": [say(lang, "help.command.pause")], "ranking": [power("ITALY"), power("FRANCE")],
         "entries": [{"phase_name": phase_name("S1901M", lang), "when": deadline,
                      "from_name": power("ITALY"), "to_names": [power("FRANCE")], "broadcast": False,
                      "subject": "", "text": "..."}],
@@ -224,7 +226,7 @@ def _other_branches(lang: str) -> dict[str, Any]:
         "reason": "temporale", "results": None, "ballots": [], "dislodged": [], "nmr": [],
         "message": say(lang, "gm.not_paused", game="g1901", status=say(lang, "status.game.active")),
         "movement": False, "out": [], "start": None, "closed": True, "readiness": [],
-        "processing": True,
+        "processing": True, "waiting": False, "changed": False,
     }
 
 
