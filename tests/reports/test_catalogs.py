@@ -40,7 +40,9 @@ UNFILLED = re.compile(r"\{[\w.:|!]*\}|%\(\w+\)s|\{\{|\}\}|\{%")
 
 # Words that must appear as written whatever the language: the player's order notation
 # and commands, addresses, the sample texts below.
-KEEP = {"PASSWORD", "GM"}
+# CON: Constantinople's code, shown in English ("A Constantinople (CON)") where the results
+# list the units left without orders.
+KEEP = {"PASSWORD", "GM", "CON"}
 
 
 def _leftovers(text: str, lang: str) -> set[str]:
@@ -74,6 +76,7 @@ def _named(name: str, lang: str) -> Any:
         "name": "Coppa 1901", "at": when(MOMENT, "Europe/Rome", lang), "onp": 1, "late": 1,
         "bank": 3, "result": "-", "used": 3, "allowed": 3,
         "units": "A Mar, F Bre", "unit": "A Mar", "options": "Bur, Gas", "guide": "docs/PLAYERS.md",
+        "count": 2, "centres": "Mar, Par", "streak": 1, "left": 2, "max": 3,
     }
     return values[name]
 
@@ -185,6 +188,8 @@ def _context(lang: str) -> dict[str, Any]:
         "refused": "", "resume_at": deadline,
         "readiness": [say(lang, "ready.no"), say(lang, "ready.next.others")], "processing": False,
         "waiting": True, "changed": True, "guide": "docs/PLAYERS.md",
+        "my_units": ["A Ven", "F Nap"], "my_centres": ["Roma (Rom)"], "due": [say(lang, "ready.no")],
+        "lateness_left": 2, "onp_total": 1, "onp_streak": 0, "map_attached": True,
         "players": [say(lang, "help.command.status")], "gm_commands": [say(lang, "help.command.pause")], "ranking": [power("ITALY"), power("FRANCE")],
         "entries": [{"phase_name": phase_name("S1901M", lang), "when": deadline,
                      "from_name": power("ITALY"), "to_names": [power("FRANCE")], "broadcast": False,
@@ -224,9 +229,11 @@ def _other_branches(lang: str) -> dict[str, Any]:
         "assignment": "replacement", "password": "", "resume_at": None, "game_status": "paused",
         "power_status": "abandoned", "images": 2, "on_file": [], "lines": [],
         "reason": "temporale", "results": None, "ballots": [], "dislodged": [], "nmr": [],
+        "unordered": [],
         "message": say(lang, "gm.not_paused", game="g1901", status=say(lang, "status.game.active")),
         "movement": False, "out": [], "start": None, "closed": True, "readiness": [],
-        "processing": True, "waiting": False, "changed": False,
+        "processing": True, "waiting": False, "changed": False, "due": [], "map_attached": False,
+        "my_units": [], "my_centres": [],
     }
 
 
