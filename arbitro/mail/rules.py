@@ -26,7 +26,7 @@ from ..words import say
 from .addressing import GameRef, find_games
 from .auth import Identity, check_secret, identify, take_password
 from .bounces import read_bounce
-from .commands import ALONE, DEFAULT, FIRST, by_words
+from .commands import ALONE, COMMANDS, DEFAULT, FIRST, by_words
 from .commands.base import Command, Request
 from .commands.help import guess_language, send_help, send_help_to
 from .commands.replies import reason_text, refuse
@@ -229,7 +229,7 @@ def _help(a: Arrival) -> Handled | None:
     fallback = a.game.language if a.game is not None else a.config.server.language
     lang = guess_language(a.uow, a.mail, a.game, fallback)
     send_help_to(a.svc, a.uow, a.config, a.mail, a.mail_id, a.now, a.game, lang,
-                  is_gm=a.game is not None and a.is_gm, problem=None)
+                  is_gm=a.game is not None and a.is_gm, problem=None, commands=COMMANDS)
     return Handled(InboundStatus.PROCESSED, "help", a.game.id if a.game else None)
 
 
@@ -353,7 +353,7 @@ def _request(a: Arrival, step: Step | None = None) -> Request:
     if step is not None:
         words, text = step.words, step.text
     return Request(a.uow, a.svc, a.config, a.known_game, a.mail, a.mail_id, a.identity, a.now,
-                   a.lang, words, text, a.is_gm)
+                   a.lang, words, text, a.is_gm, COMMANDS)
 
 
 def _stage(step: Step) -> int:

@@ -72,24 +72,23 @@ def command_lines(commands: tuple[Command, ...], lang: str, gm: bool) -> list[st
 
 def send_help_to(svc: Services, uow: UnitOfWork, config: Config, mail: InboundMail, mail_id: int,
                  now: datetime, game: GameConfig | None, lang: str, *, is_gm: bool,
-                 problem: str | None) -> None:
-    from . import COMMANDS  # the registry imports this module
-
+                 problem: str | None, commands: tuple[Command, ...]) -> None:
+    """Queue the help mail to the sender of ``mail``; ``commands``: the registry."""
     server = config.server
     target = game.id if game is not None else "partita" if lang == "it" else "game"
     queue(svc, uow, f"mail:{mail_id}:help", mail.from_address, "help", lang,
           {"game_id": game.id if game is not None else None, "problem": problem, "gm": is_gm,
            "game_address": game_address(server.referee_address, target, server.plus_separator),
-           "players": command_lines(COMMANDS, lang, gm=False),
-           "gm_commands": [line for line in command_lines(COMMANDS, lang, gm=True)
-                           if line not in command_lines(COMMANDS, lang, gm=False)],
+           "players": command_lines(commands, lang, gm=False),
+           "gm_commands": [line for line in command_lines(commands, lang, gm=True)
+                           if line not in command_lines(commands, lang, gm=False)],
            "guide": GUIDE},
           now, game.id if game is not None else None)
 
 
 def send_help(req: Request, problem: str | None) -> None:
     send_help_to(req.svc, req.uow, req.config, req.mail, req.mail_id, req.now, req.game,
-                 req.lang, is_gm=req.is_gm, problem=problem)
+                 req.lang, is_gm=req.is_gm, problem=problem, commands=req.registry)
 
 
 COMMAND = Help()

@@ -1,0 +1,147 @@
+"""ATTENDI/WAIT, NON ATTENDERE/NOWAIT and the early-processing option through the mail
+handler and the referee's clock (issue 16), in Italian and English; the winter
+confirmation of builds over the allowance."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from player_mail import player_mail
+from service.service_helpers import FALL_1901, SPRING_1901, START, Driver, game_table, make_config
+from sqlalchemy import select
+
+from arbitro.mail.handler import MailHandler
+from arbitro.service import Referee
+from arbitro.store import open_store
+from arbitro.store.models import OutboxMessage
+
+GAME = "attesa"
+NOW = START + timedelta(hours=1)
+
+
+def password_of(address: str) -> str:
+    return f"pw{address[1]}"
+
+
+def language_of(address: str) -> str:
+    return "it" if int(address[1]) % 2 == 0 else "en"
+
+
+def _setup(tmp_path: Path, **options: object):  # type: ignore[no-untyped-def]
+    config = make_config(game_table(GAME, reminders=[], **options))
+    store = open_store(f"sqlite:///{tmp_path / 'w.sqlite3'}")
+    referee = Referee(store, config)
+    referee.tick(START)
+    with store.begin() as uow:
+        holders = {p: pl.address for p, pl in uow.assignments.current(GAME).items()}
+    return store, referee, MailHandler(referee), holders
+
+
+@pytest.fixture
+def game(tmp_path: Path):  # type: ignore[no-untyped-def]
+    store, referee, handler, holders = _setup(tmp_path)
+    yield store, referee, handler, holders
+    store.close()
+
+
+def send(handler: MailHandler, address: str, body: str, subject: str = "ordini", when=NOW) -> None:  # type: ignore[no-untyped-def]
+    raw = player_mail(address, f"arbitro+{GAME}@example.org",
+                      f"PASSWORD {password_of(address)}\n{body}", subject=subject)
+    assert handler.handle(raw, when) == "processed"
+
+
+def replies(store, address: str) -> list[OutboxMessage]:  # type: ignore[no-untyped-def]
+    with store.begin() as uow:
+        rows = list(uow.session.scalars(select(OutboxMessage).order_by(OutboxMessage.id)))
+    return [r for r in rows if address in r.recipients]
+
+
+def phase_code(store) -> str:  # type: ignore[no-untyped-def]
+    with store.begin() as uow:
+        return uow.phases.current(GAME).code
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_wait_holds_complete_orders_and_nowait_releases_them(game, lang: str) -> None:  # type: ignore[no-untyped-def]
+    store, referee, handler, holders = game
+    waiter = next(p for p, a in sorted(holders.items()) if language_of(a) == lang)
+    address = holders[waiter]
+    # ATTENDI alone first (the command word in the subject).
+    send(handler, address, "", subject="ATTENDI" if lang == "it" else "WAIT")
+    (reply,) = [m for m in replies(store, address) if m.idempotency_key.startswith("wait:")]
+    assert reply.subject.endswith(("Attesa registrata: ", "Wait on: ")[lang == "en"]
+                                  + reply.subject.rsplit(": ", 1)[1])
+    assert ("vale solo per questa fase", "holds for this phase only")[lang == "en"] in reply.body
+    for power, lines in SPRING_1901.items():
+        send(handler, holders[power], "\n".join(lines))
+    referee.tick(NOW)
+    assert phase_code(store) == "S1901M"  # every order in, but one player waits
+    other = next(a for p, a in holders.items() if p != waiter)
+    confirm = [m for m in replies(store, other) if m.idempotency_key.startswith("confirm:")][-1]
+    assert ("Un giocatore ha chiesto di attendere", "A player asked to wait")[
+        language_of(other) == "en"] in confirm.body
+    # The same request twice changes nothing, and says so.
+    send(handler, address, "ATTENDI" if lang == "it" else "WAIT", subject="x")
+    last = [m for m in replies(store, address) if m.idempotency_key.startswith("wait:")][-1]
+    assert ("nulla è cambiato", "nothing changed")[lang == "en"] in last.body
+    # NON ATTENDERE (two words, on the first line) lets the phase run.
+    send(handler, address, "NON ATTENDERE" if lang == "it" else "NOWAIT", subject="")
+    off = [m for m in replies(store, address) if m.idempotency_key.startswith("nowait:")]
+    assert len(off) == 1 and ("Attesa tolta", "Wait off")[lang == "en"] in off[0].subject
+    referee.tick(NOW)
+    assert phase_code(store) == "F1901M"
+
+
+def test_a_non_player_cannot_wait(game) -> None:  # type: ignore[no-untyped-def]
+    store, _, handler, _ = game
+    raw = player_mail("intruso@else.example", f"arbitro+{GAME}@example.org", "PASSWORD x",
+                      subject="ATTENDI")
+    handler.handle(raw, NOW)
+    with store.begin() as uow:
+        assert uow.phases.current(GAME).waiting == []
+    (reply,) = replies(store, "intruso@else.example")
+    assert "non risulta iscritto" in reply.body
+
+
+def test_the_gm_may_turn_early_processing_off(tmp_path: Path) -> None:
+    store, referee, handler, holders = _setup(tmp_path, early_processing=False)
+    for power, lines in SPRING_1901.items():
+        send(handler, holders[power], "\n".join(lines))
+    referee.tick(NOW)
+    assert phase_code(store) == "S1901M"
+    address = holders["FRANCE"]
+    confirm = [m for m in replies(store, address) if m.idempotency_key.startswith("confirm:")][-1]
+    assert ("si elaborano sempre alla scadenza", "always processed at the deadline")[
+        language_of(address) == "en"] in confirm.body
+    with store.begin() as uow:
+        deadline = uow.phases.current(GAME).deadline
+    referee.tick(deadline + timedelta(minutes=1))
+    assert phase_code(store) == "F1901M"
+    store.close()
+
+
+def test_builds_over_the_allowance_are_void_in_the_confirmation(game) -> None:  # type: ignore[no-untyped-def]
+    store, referee, handler, holders = game
+    d = Driver(referee, store, GAME)
+    now = NOW
+    for orders in (SPRING_1901, FALL_1901):
+        for power, lines in orders.items():
+            d.order(power, "\n".join(lines), now)
+        referee.tick(now)
+        now += timedelta(hours=1)
+    while phase_code(store) != "W1901A":  # the retreat: France's army in Burgundy
+        d.order("FRANCE", "A BUR - PAR", now)
+        referee.tick(now)
+    # Russia took Sweden and Rumania: two builds. The first two count; the others are void
+    # and the confirmation says so, line by line, and that nothing more is owed.
+    address = holders["RUSSIA"]
+    lang = language_of(address)
+    send(handler, address, "A MOS B\nA WAR B\nF STP/NC B\nRINUNCIO", when=now)
+    confirm = [m for m in replies(store, address) if m.idempotency_key.startswith("confirm:")][-1]
+    body = confirm.body
+    assert ("NULLO: costruzione in eccesso", "VOID: one build too many")[lang == "en"] in body, body
+    assert body.count(("NULLO: costruzione in eccesso", "VOID: one build too many")[lang == "en"]) == 2
+    assert ("Ordini completi", "Orders complete")[lang == "en"] in body
+    assert ("costruzioni da ordinare", "builds still to order")[lang == "en"] not in body
