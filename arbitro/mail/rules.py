@@ -155,8 +155,8 @@ class Arrival:
     @cached_property
     def help_only(self) -> bool:
         """AIUTO/HELP and nothing else: answered to anyone, without a password."""
-        if self.command[0].name != "help":
-            return False
+        if self.command[0].name != "help" or any(ref.alias for ref in self.refs):
+            return False  # press to a nation's alias is press, whatever its first word
         return self.game is None or all(s.command.name == "help" for s in self.plan)
 
     @cached_property

@@ -30,7 +30,7 @@ def language_of(address: str) -> str:
 
 
 def _setup(tmp_path: Path, **options: object):  # type: ignore[no-untyped-def]
-    config = make_config(game_table(GAME, reminders=[], **options))
+    config = make_config(game_table(GAME, **{"reminders": [], **options}))
     store = open_store(f"sqlite:///{tmp_path / 'w.sqlite3'}")
     referee = Referee(store, config)
     referee.tick(START)
@@ -78,6 +78,9 @@ def test_wait_holds_complete_orders_and_nowait_releases_them(game, lang: str) ->
         send(handler, holders[power], "\n".join(lines))
     referee.tick(NOW)
     assert phase_code(store) == "S1901M"  # every order in, but one player waits
+    with referee.desk(GAME, NOW) as desk:
+        text = desk.gm_status() or ""
+    assert [line.split()[0] for line in text.splitlines() if "WAITS" in line] == [waiter]
     other = next(a for p, a in holders.items() if p != waiter)
     confirm = [m for m in replies(store, other) if m.idempotency_key.startswith("confirm:")][-1]
     assert ("Un giocatore ha chiesto di attendere", "A player asked to wait")[
@@ -145,3 +148,23 @@ def test_builds_over_the_allowance_are_void_in_the_confirmation(game) -> None:  
     assert body.count(("NULLO: costruzione in eccesso", "VOID: one build too many")[lang == "en"]) == 2
     assert ("Ordini completi", "Orders complete")[lang == "en"] in body
     assert ("costruzioni da ordinare", "builds still to order")[lang == "en"] not in body
+
+
+def test_a_reminder_tells_an_incomplete_power_what_it_still_owes(tmp_path: Path) -> None:
+    store, referee, handler, holders = _setup(tmp_path, reminders=["24h"])
+    france, england = holders["FRANCE"], holders["ENGLAND"]
+    send(handler, france, "A PAR - BUR\nF BRE - MAO")
+    send(handler, england, "\n".join(SPRING_1901["ENGLAND"]))
+    with store.begin() as uow:
+        deadline = uow.phases.current(GAME).deadline
+    referee.tick(deadline - timedelta(hours=23))
+    (reminder,) = [m for m in replies(store, france) if m.idempotency_key.startswith("reminder:")]
+    en = language_of(france) == "en"
+    assert ("i tuoi ordini sono incompleti", "your orders are incomplete")[en] in reminder.subject
+    assert ("A Marsiglia (Mar)", "A Marseilles (MAR)")[en] in reminder.body
+    assert not [m for m in replies(store, england) if m.idempotency_key.startswith("reminder:")]
+    germany = holders["GERMANY"]  # sent nothing: the usual reminder
+    (usual,) = [m for m in replies(store, germany) if m.idempotency_key.startswith("reminder:")]
+    assert ("mancano i tuoi ordini", "your orders are missing")[language_of(germany) == "en"] \
+        in usual.subject
+    store.close()

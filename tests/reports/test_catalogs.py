@@ -187,7 +187,7 @@ def _context(lang: str) -> dict[str, Any]:
         "subject": "", "own": False, "lines": [line], "on_file": ["A Par - Bor"],
         "refused": "", "resume_at": deadline,
         "readiness": [say(lang, "ready.no"), say(lang, "ready.next.others")], "processing": False,
-        "waiting": True, "changed": True, "guide": "docs/PLAYERS.md",
+        "waiting": True, "changed": True, "guide": "docs/PLAYERS.md", "still_owed": [],
         "my_units": ["A Ven", "F Nap"], "my_centres": ["Roma (Rom)"], "due": [say(lang, "ready.no")],
         "lateness_left": 2, "onp_total": 1, "onp_streak": 0, "map_attached": True,
         "players": [say(lang, "help.command.status")], "gm_commands": [say(lang, "help.command.pause")], "ranking": [power("ITALY"), power("FRANCE")],
@@ -232,7 +232,8 @@ def _other_branches(lang: str) -> dict[str, Any]:
         "unordered": [],
         "message": say(lang, "gm.not_paused", game="g1901", status=say(lang, "status.game.active")),
         "movement": False, "out": [], "start": None, "closed": True, "readiness": [],
-        "processing": True, "waiting": False, "changed": False, "due": [], "map_attached": False,
+        "processing": True, "waiting": False, "changed": False,
+        "still_owed": [say(lang, "ready.unordered", units="A Mar")], "due": [], "map_attached": False,
         "my_units": [], "my_centres": [],
     }
 
