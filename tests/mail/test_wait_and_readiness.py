@@ -168,3 +168,46 @@ def test_a_reminder_tells_an_incomplete_power_what_it_still_owes(tmp_path: Path)
     assert ("mancano i tuoi ordini", "your orders are missing")[language_of(germany) == "en"] \
         in usual.subject
     store.close()
+
+
+def _hold_all_but(d: Driver, now, mover: str, orders: list[str]) -> None:  # type: ignore[no-untyped-def]
+    """Every power but ``mover`` holds every unit; ``mover`` sends ``orders``."""
+    position = d.position()
+    for power in sorted({u.power for u in position.units} - ({mover} if not orders else set())):
+        lines = orders if power == mover else [f"{u.kind} {u.location} H" for u in position.units_of(power)]
+        d.order(power, "\n".join(lines), now)
+
+
+def test_finding_1_three_of_frances_six_units_ordered_is_not_processed_early(game) -> None:  # type: ignore[no-untyped-def]
+    """The issue's case: France with six units orders three, everyone else is complete:
+    the phase is not processed, the confirmation lists the three units without an order
+    and says the orders are incomplete; with all six ordered it runs at once."""
+    store, referee, handler, holders = game
+    d = Driver(referee, store, GAME)
+    now = NOW
+    for orders in (["A PAR - BUR", "A MAR - SPA", "F BRE - MAO"],
+                   ["A BUR - BEL", "F MAO - POR", "A SPA H"],
+                   ["A PAR B", "A MAR B", "F BRE B"]):
+        _hold_all_but(d, now, "FRANCE", orders)
+        referee.tick(now)
+        now += timedelta(hours=1)
+    assert phase_code(store) == "S1902M"
+    assert len(d.position().units_of("FRANCE")) == 6
+    _hold_all_but(d, now, "FRANCE", [])  # France's turn comes by mail
+    france = holders["FRANCE"]
+    en = language_of(france) == "en"
+    send(handler, france, "A BEL - HOL\nF POR H\nA SPA - GAS", when=now)
+    referee.tick(now)
+    assert phase_code(store) == "S1902M"
+    body = [m for m in replies(store, france) if m.idempotency_key.startswith("confirm:")][-1].body
+    assert ("Ordini incompleti.", "Orders incomplete.")[en] in body
+    missing = ("F Brest (Bre), A Marsiglia (Mar), A Parigi (Par)",
+               "F Brest (BRE), A Marseilles (MAR), A Paris (PAR)")[en]
+    assert missing in body, body
+    assert ("Puoi rimandare gli ordini fino alla scadenza", "You may send orders again")[en] in body
+    send(handler, france, "A BEL - HOL\nF POR H\nA SPA - GAS\nA PAR - PIC\nA MAR H\nF BRE - MAO",
+         when=now)
+    body = [m for m in replies(store, france) if m.idempotency_key.startswith("confirm:")][-1].body
+    assert ("la fase sarà elaborata subito", "the phase will be processed right away")[en] in body
+    referee.tick(now)
+    assert phase_code(store) == "F1902M"
