@@ -158,7 +158,7 @@ def test_half_orders_wait_and_results(imap_account: ImapAccount, smtp_sink: Smtp
             assert retreat.code == "F1901R" and retreat.waiting == ["FRANCE"]
             replies = to(smtp_sink, france)[before:]
             subjects = [g.subject for g in replies]
-            assert any(pick(france, "Attesa registrata", "Wait on") in s for s in subjects), subjects
+            assert any(pick(france, "Richiesta ATTENDI registrata", "Request WAIT recorded") in s for s in subjects), subjects
             confirm = next(g for g in replies if g.subject.split("] ")[-1].startswith(CONFIRMED))
             assert pick(france, "Ordini completi", "Orders complete") in confirm.body
             assert pick(france, "Hai chiesto di attendere (ATTENDI)",

@@ -71,8 +71,7 @@ def test_wait_holds_complete_orders_and_nowait_releases_them(game, lang: str) ->
     # ATTENDI alone first (the command word in the subject).
     send(handler, address, "", subject="ATTENDI" if lang == "it" else "WAIT")
     (reply,) = [m for m in replies(store, address) if m.idempotency_key.startswith("wait:")]
-    assert reply.subject.endswith(("Attesa registrata: ", "Wait on: ")[lang == "en"]
-                                  + reply.subject.rsplit(": ", 1)[1])
+    assert ("Richiesta ATTENDI registrata: ", "Request WAIT recorded: ")[lang == "en"] in reply.subject
     assert ("vale solo per questa fase", "holds for this phase only")[lang == "en"] in reply.body
     for power, lines in SPRING_1901.items():
         send(handler, holders[power], "\n".join(lines))
@@ -92,7 +91,12 @@ def test_wait_holds_complete_orders_and_nowait_releases_them(game, lang: str) ->
     # NON ATTENDERE (two words, on the first line) lets the phase run.
     send(handler, address, "NON ATTENDERE" if lang == "it" else "NOWAIT", subject="")
     off = [m for m in replies(store, address) if m.idempotency_key.startswith("nowait:")]
-    assert len(off) == 1 and ("Attesa tolta", "Wait off")[lang == "en"] in off[0].subject
+    assert len(off) == 1 and ("Richiesta ATTENDI tolta", "Request WAIT withdrawn")[lang == "en"] \
+        in off[0].subject
+    # A reply to that mail, with orders, does not ask to wait again by its subject.
+    send(handler, address, "\n".join(SPRING_1901[waiter]), subject="Re: " + off[0].subject)
+    with store.begin() as uow:
+        assert uow.phases.current(GAME).waiting == []
     referee.tick(NOW)
     assert phase_code(store) == "F1901M"
 

@@ -26,6 +26,7 @@ class Wait:
         return f"{self.name} {'set' if reply.changed else 'unchanged'}"
 
 
-WAIT = Wait("wait", frozenset({"attendi", "attesa", "aspetta", "wait"}), wait=True)
+# Not "attesa": a reply to a referee mail about waiting must not wait again by its subject.
+WAIT = Wait("wait", frozenset({"attendi", "aspetta", "wait"}), wait=True)
 NOWAIT = Wait("nowait", frozenset({"non attendere", "nonattendere", "non aspettare", "nowait",
                                    "no wait", "dont wait"}), wait=False)
