@@ -19,9 +19,11 @@ def unit_words(board: Board, unit: Unit, lang: str) -> str:
     return f"{unit.kind} {display(board, unit.location, lang)}"
 
 
-def readiness_lines(board: Board, r: Readiness, lang: str, step: str | None = None) -> list[str]:
+def readiness_lines(board: Board, r: Readiness, lang: str, step: str | None = None,
+                    over: int = 0) -> list[str]:
     """The power's state of orders, one short line each: complete or not, each thing
-    still owed, orders over the allowance, then what happens next (``step``)."""
+    still owed, orders over the allowance, then what happens next (``step``). ``over``:
+    orders over the allowance the reader already set aside (they never reach ``r``)."""
     lines = [say(lang, "ready.yes" if r.ready else "ready.no")]
     if r.unordered:
         units = ", ".join(unit_words(board, u, lang) for u in r.unordered)
@@ -34,8 +36,9 @@ def readiness_lines(board: Board, r: Readiness, lang: str, step: str | None = No
         lines.append(nsay(lang, "ready.builds_left", r.left))
     elif r.left < 0:
         lines.append(nsay(lang, "ready.disbands_left", -r.left))
-    if r.over_allowance:
-        lines.append(nsay(lang, "ready.over_allowance", len(r.over_allowance)))
+    over = max(over, len(r.over_allowance))
+    if over:
+        lines.append(nsay(lang, "ready.over_allowance", over))
     if step is not None:
         lines.append(say(lang, f"ready.next.{step}"))
     return lines

@@ -12,6 +12,7 @@ from ..config.game import power_key
 from ..game.board import Board
 from ..game.orders import Order
 from ..game.position import Phase, PhaseError
+from ..game.readiness import OVER_ALLOWANCE
 from ..game.reading.lines import Classifier, parse_orders
 from ..game.reading.reports import IGNORED, OK, ParseReport
 from ..reports import order_text
@@ -162,7 +163,10 @@ def submit_orders(
     uow.orders.submit(phase.id, power, text=text, parsed=parsed, received_at=now,
                       player_id=player.id, source_mail_id=mail_id)
     on_file = tuple(order_text(ctx.board, o, lang) for o in _read_orders(report))
-    ready, step = readiness_words(uow, ctx, phase, power, lang)
+    # Builds or disbands over the allowance: the reader voids them (R-ADJU-1), the summary
+    # says so at the top.
+    over = sum(1 for r in report.lines if r.code in OVER_ALLOWANCE)
+    ready, step = readiness_words(uow, ctx, phase, power, lang, over)
     k = _mail_key(uow, game_id, "confirm", player.address, mail_id, text, now)
     context = {
         **game_words(ctx, game, lang),
@@ -183,7 +187,7 @@ def submit_orders(
 
 
 def readiness_words(uow: UnitOfWork, ctx: GameCtx, phase: PhaseRow, power: str,
-                    lang: str) -> tuple[list[str], str]:
+                    lang: str, over: int = 0) -> tuple[list[str], str]:
     """What ``power`` still owes with the orders now on file, and what happens next, in
     the player's words (the confirmation and the status mail); and the next step."""
     powers = uow.powers.all(ctx.id)
@@ -191,7 +195,7 @@ def readiness_words(uow: UnitOfWork, ctx: GameCtx, phase: PhaseRow, power: str,
     held = set(uow.assignments.current(ctx.id))
     mine = power_readiness(ctx, ctx.position(phase), power, current.get(power))
     step = next_step(ctx, phase, powers, current, held, mine)
-    return readiness_lines(ctx.board, mine, lang, step), step
+    return readiness_lines(ctx.board, mine, lang, step, over), step
 
 
 def _late_words(uow: UnitOfWork, ctx: GameCtx, phase: PhaseRow, power: str,

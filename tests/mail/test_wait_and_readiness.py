@@ -152,6 +152,8 @@ def test_builds_over_the_allowance_are_void_in_the_confirmation(game) -> None:  
     assert body.count(("NULLO: costruzione in eccesso", "VOID: one build too many")[lang == "en"]) == 2
     assert ("Ordini completi", "Orders complete")[lang == "en"] in body
     assert ("costruzioni da ordinare", "builds still to order")[lang == "en"] not in body
+    assert ("2 ordini vanno oltre quanto ti spetta", "2 orders go beyond what you are allowed")[
+        lang == "en"] in body
 
 
 def test_a_reminder_tells_an_incomplete_power_what_it_still_owes(tmp_path: Path) -> None:
