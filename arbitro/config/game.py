@@ -96,6 +96,8 @@ def read_game(t: Table, server: ServerConfig | None) -> GameConfig:
         absences=read_absence_options(t),
         vote_options=read_vote_options(t),
         rules=rules,
+
+        early_processing=t.boolean("early_processing", True),
     )
     t.finish()
     return game

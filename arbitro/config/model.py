@@ -187,6 +187,10 @@ class GameConfig:
 
     judge_results: str = "off"  # JUDGE_RESULTS: results also in the classic judge layout
 
+    # A phase is processed before its deadline once every power that plays has complete
+    # orders and nobody asked to wait (ATTENDI/WAIT); off: always at the deadline.
+    early_processing: bool = True
+
 
 @dataclass(frozen=True)
 class Config:

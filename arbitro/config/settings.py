@@ -43,6 +43,7 @@ def game_settings(game: GameConfig) -> dict[str, Any]:
         "rules": game.rules,
         "strict_support": game.strict_support,
         "infer_single_coast": game.infer_single_coast,
+        "early_processing": game.early_processing,
         "gm_address": game.gm_address,
         "mailing_list": game.mailing_list,
         "votes": game.vote_options.enabled,

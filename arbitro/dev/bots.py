@@ -13,7 +13,7 @@ from email.utils import make_msgid
 import aiosmtplib
 
 from ..game.legal_orders import random_orders
-from ..game.orders import format_order
+from ..game.orders import Order, Support, format_order
 from ..service.state import missing_powers
 from ..store import Store
 from ..store.codec import position_of
@@ -21,6 +21,14 @@ from ..variants import load_board
 from .demo import DEMO_GAME, DOMAIN, DemoPlayer
 
 log = logging.getLogger("arbitro.dev")
+
+
+def _written(order: Order) -> str:
+    """An order as a careful player writes it: a support to hold says so (H), as the
+    Italian rules ask (R-ORD-4); otherwise the set is incomplete and the demo phase would
+    wait for its deadline instead of running early."""
+    text = format_order(order)
+    return text + " H" if isinstance(order, Support) and order.destination is None else text
 
 
 class DemoBots:
@@ -80,7 +88,7 @@ class DemoBots:
         for power in todo:
             rng = random.Random(f"{code}:{power}")
             orders = random_orders(self.board, position, rng).get(power, [])
-            out.append((power, phase_id, "\n".join(format_order(o) for o in orders)))
+            out.append((power, phase_id, "\n".join(_written(o) for o in orders)))
         return out
 
     async def _send_later(self, power: str, orders: str) -> None:

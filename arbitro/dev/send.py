@@ -56,7 +56,10 @@ def wait_reply(state: DevState, address: str, before: int, seconds: float) -> li
     while time.monotonic() < end:
         got = newest_after(state, address, before)
         if got:
-            return got
+            # One mail may get several answers (STATO and orders, ATTENDI and orders):
+            # they are queued together, so the others follow within moments.
+            time.sleep(1.0)
+            return newest_after(state, address, before)
         time.sleep(0.3)
     return []
 

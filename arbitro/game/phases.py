@@ -378,7 +378,7 @@ def _play_adjustments(
     results: list[OrderResult] = []
 
     def judge(order: Order, source: Source) -> None:
-        void = _adjustment_void(board, position, order, counts, left, built, removed)
+        void = adjustment_void(board, position, order, counts, left, built, removed)
         if void is not None:
             results.append(OrderResult(order, Result.VOID, void[0], void[1:], source))
             return
@@ -421,7 +421,7 @@ def _play_adjustments(
     return _advance(board, after, tuple(results))
 
 
-def _adjustment_void(
+def adjustment_void(
     board: Board,
     position: Position,
     order: Order,
@@ -430,6 +430,10 @@ def _adjustment_void(
     built: set[str],
     removed: set[str],
 ) -> tuple[str, ...] | None:
+    """Why a winter order is void, as (reason, *detail), or None when it stands: judged
+    against the counts owed (``counts``), what is still owed after the orders judged
+    before it (``left``, which the caller updates) and the provinces already built on or
+    disbanded. Used by the phase itself and by the readiness check (``readiness.py``)."""
     power = order.power
     if isinstance(order, (Build, Waive)):
         if counts.get(power, 0) <= 0:

@@ -16,8 +16,8 @@ from ..service.desk import Desk
 from ..store import InboundStatus
 from .auth import Identity
 from .commands import account
-from .commands.answers import ENGLISH
 from .commands.base import Request
+from .commands.help import sender_language
 from .rules import RULES, Arrival, Handled, Rule, _request, command_line
 
 # What an observer may ask: the public side of the game.
@@ -29,18 +29,10 @@ FOR_ANYONE = frozenset({"games", "observe", "unobserve", "confirm"})
 
 
 def guess_lang(a: Arrival) -> str:
-    """A stranger's language: theirs if they play anywhere here, else the language of the
-    command word they wrote, else the game's (the server's) language."""
-    played = a.uow.players.games_of(a.mail.from_address)
-    if played:
-        return played[0].language
-    subject = a.mail.subject.split()
-    first = command_line(a.password_and_body[1])[0].split()
-    for word in subject[:3] + first[:2]:
-        if word.strip(".:,;!*").lower() in ENGLISH:
-            return "en"
-    game = a.game
-    return game.language if game is not None else a.config.server.language
+    """A stranger's language: theirs if they play anywhere here, else the mail's words'
+    (the one guess, commands/help.py), else the game's (the server's) language."""
+    fallback = a.game.language if a.game is not None else a.config.server.language
+    return sender_language(a.uow, a.mail, a.game, fallback)
 
 
 def _stranger(a: Arrival) -> Request:

@@ -27,9 +27,9 @@ from ..words.guess import guess_language
 from .addressing import GameRef, find_games
 from .auth import Identity, check_secret, identify, take_password
 from .bounces import read_bounce
-from .commands import DEFAULT, by_words
+from .commands import ALONE, COMMANDS, DEFAULT, FIRST, by_words
 from .commands.base import Command, Request
-from .commands.help import send_help
+from .commands.help import send_help, send_help_to, sender_language
 from .commands.replies import reason_text, refuse
 from .guards import NO_SENDER, RateLimiter, own_copy, should_not_answer
 from .history import line_kinds
@@ -39,6 +39,15 @@ from .message import InboundMail
 _REPLY_PREFIX = re.compile(r"^\s*((re|r|fwd?|i|inoltra|aw|sv)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
 _TAG = re.compile(r"\[[^\]]*\]")
 _GAME_LINE = re.compile(r"^\s*\*?(partita|game)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One command of a mail, with its arguments and the text it reads."""
+
+    command: Command
+    words: tuple[str, ...]
+    text: str
 
 
 @dataclass(frozen=True)
@@ -122,6 +131,38 @@ class Arrival:
         return DEFAULT, (), body
 
     @cached_property
+    def plan(self) -> tuple[Step, ...]:
+        """Every command of the mail, in the order they run (issue 16): the first one
+        (subject or first line); lines that are a command of their own among orders or
+        after the first (``ALONE``: STATO, AIUTO, ATTENDI...); and the orders, when the
+        mail holds any. Requests to wait run first, so the orders' confirmation says what
+        happens next; what only reads the game (STATO) runs after the orders."""
+        first, words, text = self.command
+        if first is not DEFAULT and first.name not in ALONE:
+            return (Step(first, words, text),)  # VOTO, PREFERENZE, GM commands read the rest
+        more, rest = alone_lines(text)
+        steps = [] if first is DEFAULT else [Step(first, words, "")]
+        steps += [Step(c, w, "") for c, w in more]
+        if first is DEFAULT and not more:
+            steps.append(Step(DEFAULT, (), rest))
+        elif self.game is not None and self._has_orders(rest):
+            steps.append(Step(DEFAULT, (), rest))
+        return tuple(sorted(steps, key=_stage))
+
+    def _has_orders(self, text: str) -> bool:
+        game = self.known_game
+        report = parse_orders(self.svc.boards(game.variant), text, lang=game.language,
+                              classify=line_kinds)
+        return not all(line.status == IGNORED for line in report.lines)
+
+    @cached_property
+    def help_only(self) -> bool:
+        """AIUTO/HELP and nothing else: answered to anyone, without a password."""
+        if self.command[0].name != "help" or any(ref.alias for ref in self.refs):
+            return False  # press to a nation's alias is press, whatever its first word
+        return self.game is None or all(s.command.name == "help" for s in self.plan)
+
+    @cached_property
     def is_gm(self) -> bool:
         game = self.known_game
         return self.mail.from_address == game.gm_address.lower() and check_secret(
@@ -131,8 +172,8 @@ class Arrival:
     @cached_property
     def identity(self) -> Identity:
         """Who sent it (R-MAIL-2); not asked of the GM's own commands, STATUS and HELP."""
-        command = self.command[0]
-        if self.is_gm and (command.gm_only or command.name in ("status", "help")):
+        if self.is_gm and all(s.command.gm_only or s.command.name in ("status", "help")
+                              for s in self.plan):
             return Identity(None, None)
         return identify(self.uow, self.known_game.id, self.mail, self.password_and_body[0],
                         self.referee, self.sep)
@@ -181,6 +222,18 @@ def _rate_limit(a: Arrival) -> Handled | None:
     if a.limiter.allow(a.mail.from_address, a.now):
         return None
     return Handled(InboundStatus.IGNORED, "rate limited")
+
+
+def _help(a: Arrival) -> Handled | None:
+    """AIUTO/HELP answers anyone, registered or not, with or without a password, in the
+    sender's language (issue 16)."""
+    if not a.help_only:
+        return None
+    fallback = a.game.language if a.game is not None else a.config.server.language
+    lang = sender_language(a.uow, a.mail, a.game, fallback)
+    send_help_to(a.svc, a.uow, a.config, a.mail, a.mail_id, a.now, a.game, lang,
+                  is_gm=a.game is not None and a.is_gm, problem=None, commands=COMMANDS)
+    return Handled(InboundStatus.PROCESSED, "help", a.game.id if a.game else None)
 
 
 def _unknown_game(a: Arrival) -> Handled | None:
@@ -265,7 +318,9 @@ def _unknown_word(a: Arrival) -> Handled | None:
 
 
 def _run_command(a: Arrival) -> Handled:
-    return Handled(InboundStatus.PROCESSED, a.command[0].run(_request(a)), a.known_game.id)
+    """Every command of the mail, each answered by its own mail with its own subject."""
+    notes = [step.command.run(_request(a, step)) for step in a.plan]
+    return Handled(InboundStatus.PROCESSED, "; ".join(notes), a.known_game.id)
 
 
 RULES: tuple[Rule, ...] = (
@@ -273,6 +328,7 @@ RULES: tuple[Rule, ...] = (
     Rule("no-sender", _no_sender),
     Rule("robot", _robot),
     Rule("rate-limit", _rate_limit),
+    Rule("help", _help),
     Rule("unknown-game", _unknown_game),
     Rule("too-big", _too_big),
     Rule("press", _press),
@@ -296,10 +352,31 @@ def route(a: Arrival, rules: tuple[Rule, ...] = RULES) -> tuple[Rule, Handled]:
 # -- helpers -----------------------------------------------------------------------------
 
 
-def _request(a: Arrival) -> Request:
+def _request(a: Arrival, step: Step | None = None) -> Request:
     _command, words, text = a.command
+    if step is not None:
+        words, text = step.words, step.text
     return Request(a.uow, a.svc, a.config, a.known_game, a.mail, a.mail_id, a.identity, a.now,
-                   a.lang, words, text, a.is_gm)
+                   a.lang, words, text, a.is_gm, COMMANDS)
+
+
+def _stage(step: Step) -> int:
+    return 0 if step.command.name in FIRST else 1 if step.command is DEFAULT else 2
+
+
+def alone_lines(text: str) -> tuple[list[tuple[Command, tuple[str, ...]]], str]:
+    """The lines of ``text`` that are a command on their own (``ALONE``: the command's
+    words and at most two more), and the text without them. Quoted lines are left."""
+    found: list[tuple[Command, tuple[str, ...]]] = []
+    kept = []
+    for line in text.split("\n"):
+        words = line.split()
+        hit = by_words(words) if words and not line.lstrip().startswith(">") else None
+        if hit is not None and hit[0].name in ALONE and len(words) <= hit[1] + 2:
+            found.append((hit[0], tuple(words[hit[1]:])))
+            continue
+        kept.append(line)
+    return found, "\n".join(kept)
 
 
 def _tell_bounce(a: Arrival) -> str:

@@ -31,3 +31,12 @@ def render_map_svg(board: Board, outcome: PhaseOutcome, before: Position | None 
     from ..render import draw_map, to_svg
 
     return to_svg(draw_map(board, None, before or outcome.next, outcome, lang, width, options))
+
+
+def render_position_png(board: Board, position: Position, lang: str = "it",
+                        options: MapOptions | None = None, width: int = MAIL_WIDTH) -> bytes:
+    """A position as it stands, no orders drawn (the status mail's map): dislodged units
+    of a retreat phase and the builds due in winter are shown as the renderer shows them."""
+    from ..render import draw_map, to_png
+
+    return to_png(draw_map(board, None, position, None, lang, width, options))

@@ -6,10 +6,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..game.board import Board
+from ..game.board import Board, province_of
 from ..game.names import display
 from ..game.outcome import OrderResult, PhaseOutcome, Result
-from ..game.position import NEUTRAL, Phase, Position
+from ..game.orders import Allow, Confirm, Gift, Strike, Treaty, Waive
+from ..game.position import MOVEMENT, NEUTRAL, Phase, Position
 from ..words.names import place_noun, power_noun
 from .words import order_text, power_name, reason_text, result_word, source_word
 
@@ -94,6 +95,21 @@ def order_groups(board: Board, results: Iterable[OrderResult], lang: str) -> lis
     ]
 
 
+def unordered_units(board: Board, report: PhaseReport, lang: str) -> list[dict[str, Any]]:
+    """Per power, the units that had no order in a movement phase (they held): the
+    results say so, so a player sees what the referee did with a half-written set."""
+    if report.before.phase.kind != MOVEMENT:
+        return []  # retreats and winter: the referee's defaults are listed as orders
+    ordered = {(r.order.power, province_of(r.order.location)) for r in report.outcome.results
+               if not isinstance(r.order, (Waive, Strike, Gift, Allow, Treaty, Confirm))}
+    out: dict[str, list[str]] = {}
+    for u in report.before.units:
+        if u.power != NEUTRAL and (u.power, u.province) not in ordered:
+            out.setdefault(u.power, []).append(f"{u.kind} {display(board, u.location, lang)}")
+    return [{"name": power_name(board, p, lang), "units": units}
+            for p, units in sorted(out.items(), key=lambda kv: power_name(board, kv[0], lang))]
+
+
 def dislodged_units(board: Board, outcome: PhaseOutcome, lang: str) -> list[dict[str, Any]]:
     rows = []
     listed = sorted(outcome.listed_dislodged(), key=lambda d: (d.unit.power, str(d.unit)))
@@ -124,6 +140,7 @@ def results_context(board: Board, report: PhaseReport, lang: str) -> dict[str, A
     return {
         "orders": order_groups(board, outcome.results, lang),
         "dislodged": dislodged_units(board, outcome, lang),
+        "unordered": unordered_units(board, report, lang),
         "centres": centre_table(board, report.before, nxt, lang),
         "centres_changed": nxt.phase.season in ("W", "S") and report.phase.season == "F",
         "adjustments": adjustment_rows(board, outcome.adjustments, lang),

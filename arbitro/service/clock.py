@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime, time
 from typing import Any
 
 from ..game.position import Position
+from ..game.readiness import Readiness
+from ..reports.readiness import readiness_lines
 from ..store import GameStatus, PhaseStatus, PowerStatus, UnitOfWork
 from ..store.codec import position_of
 from ..store.models import Game
@@ -24,7 +27,7 @@ from .common import (
 from .deadlines import DeadlineNote, next_deadline
 from .lateness import open_late_day
 from .process import centre_counts, declare_civil_disorder, finish_game, process_phase
-from .state import GameCtx, missing_powers
+from .state import GameCtx, blocking_powers, early_ready, missing_powers
 from .votes import settle
 
 
@@ -57,7 +60,8 @@ def step_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: dat
     powers = uow.powers.all(game.id)
     current = uow.orders.current(phase.id)
     missing = missing_powers(ctx.board, position, powers, current)
-    if not missing:
+    held = set(uow.assignments.current(game.id))
+    if early_ready(ctx, phase, powers, current, held):
         process_phase(svc, uow, ctx, game, phase, now)
         return "processed"
     if phase.deadline is not None and phase.deadline <= now:
@@ -67,8 +71,10 @@ def step_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: dat
             return "late"
         process_phase(svc, uow, ctx, game, phase, now)
         return "processed"
-    if phase.status is PhaseStatus.OPEN and _remind(svc, uow, ctx, game, phase, missing, now):
-        return "reminded"
+    if phase.status is PhaseStatus.OPEN:
+        incomplete = blocking_powers(ctx, position, powers, current, held)
+        if _remind(svc, uow, ctx, game, phase, missing, incomplete, now):
+            return "reminded"
     return None
 
 
@@ -94,8 +100,10 @@ def _lateness_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, ph
 
 
 def _remind(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: PhaseRow,
-            missing: set[str], now: datetime) -> bool:
-    """The latest reminder time passed before the deadline, once per player and offset."""
+            missing: set[str], incomplete: Mapping[str, Readiness], now: datetime) -> bool:
+    """The latest reminder time passed before the deadline, once per player and offset:
+    to the powers that sent nothing, and to those whose orders are incomplete (with what
+    they still owe)."""
     if phase.deadline is None:
         return False
     due = [r for r in ctx.config.reminders if phase.deadline - r <= now < phase.deadline]
@@ -104,7 +112,7 @@ def _remind(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: Pha
     offset = min(due)
     holders = uow.assignments.current(game.id)
     sent = False
-    for power in sorted(missing):
+    for power in sorted(missing | set(incomplete)):
         player = holders.get(power)
         if player is None:
             continue
@@ -118,6 +126,8 @@ def _remind(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: Pha
             "phase_name": phase_words(phase.code, lang),
             "deadline": deadline_words(ctx, phase.deadline, lang, player),
             "hours_left": max(1, round((phase.deadline - now).total_seconds() / 3600)),
+            "still_owed": readiness_lines(ctx.board, incomplete[power], lang)[1:]
+            if power in incomplete and power not in missing else [],
         }
         note = DeadlineNote(phase.seq, phase.code, phase.deadline, phase.opened_at)
         ics = deadline_ics(svc, ctx, game, note, player.address, lang, now)
@@ -191,9 +201,9 @@ def next_wakeup(uow: UnitOfWork, svc: Services, now: datetime) -> datetime | Non
         phase = uow.phases.current(game.id)
         if phase is None:
             continue
-        position = ctx.position(phase)
-        missing = missing_powers(ctx.board, position, uow.powers.all(game.id), uow.orders.current(phase.id))
-        if not missing:
+        powers = uow.powers.all(game.id)
+        if early_ready(ctx, phase, powers, uow.orders.current(phase.id),
+                       set(uow.assignments.current(game.id))):
             moments.append(now)
             continue
         if phase.deadline is None:

@@ -26,7 +26,8 @@ from .common import Services
 from .gm import GmError
 from .state import GameCtx
 from .status import status_reply
-from .values import GmReply, OrderReply, PreferencesReply, StatusReply
+from .values import GmReply, OrderReply, PreferencesReply, StatusReply, WaitReply
+from .waiting import set_wait
 
 
 class Desk:
@@ -54,6 +55,11 @@ class Desk:
 
     def set_preferences(self, address: str, powers: Sequence[str]) -> PreferencesReply:
         return submit.set_preferences(self.svc, self.uow, self.game_id, address, powers, self.now)
+
+    def set_wait(self, address: str, wait: bool, mail_id: int | None = None) -> WaitReply:
+        """ATTENDI (``wait``) / NON ATTENDERE: hold the current phase to its deadline, or
+        let it run early again; the player is mailed what changed."""
+        return set_wait(self.svc, self.uow, self.game_id, address, wait, self.now, mail_id)
 
     def status(self, address: str, mail_id: int | None = None) -> StatusReply:
         """The player's orders on file and the deadline; with ``mail_id`` the answer is

@@ -25,7 +25,7 @@ from .common import (
 from .deadlines import DeadlineNote, next_deadline
 from .lifecycle import start_game
 from .process import SUSPENSION, onp_home_condition, process_phase
-from .state import GameCtx, missing_powers
+from .state import GameCtx, missing_powers, power_readiness
 from .values import GmReply
 
 
@@ -261,12 +261,15 @@ def status_text(uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime,
     holders = uow.assignments.current(game.id)
     current = uow.orders.current(phase.id) if phase else {}
     missing: set[str] = set()
+    incomplete: set[str] = set()
     if phase is not None:
         value = phase.status.value
         lines.append(w("gm.status.phase", phase=PhaseRef(phase.code),
                        status=Term(f"status.phase.{value}", value),
                        deadline=Moment(phase.deadline) if phase.deadline else "-"))
         missing = missing_powers(ctx.board, ctx.position(phase), uow.powers.all(game.id), current)
+        incomplete = {p for p in current
+                      if not power_readiness(ctx, ctx.position(phase), p, current[p]).ready}
     used = uow.phases.lateness_used(game.id)
     for power, row in uow.powers.all(game.id).items():
         holder = holders.get(power)
@@ -275,6 +278,10 @@ def status_text(uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime,
             flags.append(w("gm.status.ordered"))
         if power in missing:
             flags.append(w("gm.status.missing"))
+        if power in incomplete:
+            flags.append(w("gm.status.incomplete"))
+        if phase is not None and power in (phase.waiting or ()):
+            flags.append(w("gm.status.waiting"))
         value = row.status.value
         name = power if lang is None else str(power_name(ctx.board, power, lang))
         state = value if lang is None else say(lang, f"status.power.{value}")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Set
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -14,8 +14,9 @@ from ..game.board import Board
 from ..game.orders import Order
 from ..game.phases import adjustment_counts
 from ..game.position import ADJUSTMENT, MOVEMENT, RETREAT, Position
+from ..game.readiness import Readiness, readiness
 from ..game.rules import Rules
-from ..store import PowerStatus
+from ..store import PhaseStatus, PowerStatus
 from ..store.codec import position_of, submission_orders
 from ..store.models import GamePower, OrderSubmission, Phase
 
@@ -69,7 +70,7 @@ def stored_orders(board: Board, power: str, parsed: list[Any]) -> list[Order]:
 def must_order(
     board: Board, position: Position, powers: Mapping[str, GamePower]
 ) -> set[str]:
-    """Powers whose orders the phase waits for (early processing, lateness, reminders):
+    """Powers whose orders the phase waits for at its deadline (lateness, reminders):
     playing powers with units (movement), with a dislodged unit that can retreat
     (retreats), or with builds or disbands due (winter)."""
     playing = {p for p, row in powers.items() if row.status is PowerStatus.PLAYING}
@@ -90,3 +91,81 @@ def missing_powers(
     current: Mapping[str, OrderSubmission],
 ) -> set[str]:
     return must_order(board, position, powers) - set(current)
+
+
+def power_readiness(
+    ctx: GameCtx, position: Position, power: str, submission: OrderSubmission | None
+) -> Readiness:
+    """What ``power`` still owes in this phase with the orders it has on file (the one
+    readiness check, ``game/readiness.py``)."""
+    orders = stored_orders(ctx.board, power, submission.parsed) if submission is not None else []
+    return readiness(ctx.board, position, power, orders,
+                     infer_single_coast=ctx.config.infer_single_coast)
+
+
+def blocking_powers(
+    ctx: GameCtx,
+    position: Position,
+    powers: Mapping[str, GamePower],
+    current: Mapping[str, OrderSubmission],
+    held: Set[str],
+) -> dict[str, Readiness]:
+    """The powers whose orders early processing waits for, with what each still owes:
+    playing powers that a player holds (civil disorder, abandoned or unassigned powers
+    never hold a phase up) and whose orders are not complete."""
+    out = {}
+    for power, row in sorted(powers.items()):
+        if row.status is not PowerStatus.PLAYING or power not in held:
+            continue
+        ready = power_readiness(ctx, position, power, current.get(power))
+        if not ready.ready:
+            out[power] = ready
+    return out
+
+
+def waiting_powers(phase: Phase, powers: Mapping[str, GamePower], held: Set[str]) -> set[str]:
+    """Powers still playing whose player asked this phase to wait for its deadline."""
+    return {p for p in phase.waiting or () if p in held and p in powers
+            and powers[p].status is PowerStatus.PLAYING}
+
+
+def early_ready(
+    ctx: GameCtx,
+    phase: Phase,
+    powers: Mapping[str, GamePower],
+    current: Mapping[str, OrderSubmission],
+    held: Set[str],
+) -> bool:
+    """Whether the phase may be processed before its deadline (issue 16): the game allows
+    it, every power still playing has complete orders, and nobody asked to wait. Once the
+    on-time deadline has passed (a late day, R-LATE-2) only the orders count: the phase
+    runs as soon as they are complete."""
+    late = phase.status is PhaseStatus.LATE
+    if not late and (not ctx.config.early_processing or waiting_powers(phase, powers, held)):
+        return False
+    return not blocking_powers(ctx, ctx.position(phase), powers, current, held)
+
+
+def next_step(
+    ctx: GameCtx,
+    phase: Phase,
+    powers: Mapping[str, GamePower],
+    current: Mapping[str, OrderSubmission],
+    held: Set[str],
+    mine: Readiness,
+) -> str:
+    """What happens to the phase next, as a player with readiness ``mine`` is told
+    (``reports.readiness.NEXT_STEPS``)."""
+    blocking = blocking_powers(ctx, ctx.position(phase), powers, current, held)
+    if phase.status is PhaseStatus.LATE:
+        return "now" if not blocking else "late"
+    if not mine.ready:
+        return "incomplete"
+    if not ctx.config.early_processing:
+        return "no_early"
+    waiting = waiting_powers(phase, powers, held)
+    if mine.power in waiting:
+        return "you_wait"
+    if waiting:
+        return "waiting"
+    return "others" if blocking else "now"

@@ -12,9 +12,11 @@ from ..config.game import power_key
 from ..game.board import Board
 from ..game.orders import Order
 from ..game.position import Phase, PhaseError
+from ..game.readiness import OVER_ALLOWANCE
 from ..game.reading.lines import Classifier, parse_orders
 from ..game.reading.reports import IGNORED, OK, ParseReport
 from ..reports import order_text
+from ..reports.readiness import readiness_lines
 from ..store import GameStatus, PlayerStatus, PowerStatus, UnitOfWork
 from ..store.codec import order_json
 from ..store.models import Game, Player
@@ -23,7 +25,7 @@ from ..words.lines import line_message
 from . import lateness
 from .common import Services, deadline_words, game_words, key, phase_words, pname
 from .refusals import days_used, refusal_text
-from .state import GameCtx, stored_orders
+from .state import GameCtx, next_step, power_readiness, stored_orders
 from .values import OK as REPLY_OK
 from .values import REFUSED, OrderLine, OrderReply, PreferencesReply, ReplyStatus
 
@@ -135,7 +137,7 @@ def submit_orders(
     lang = player.language
     power = uow.assignments.power_of(player)
     phase = uow.phases.current(game_id)
-    refusal = _order_refusal(uow, game, power, phase)
+    refusal = order_refusal(uow, game, power, phase)
     if refusal is None and phase is not None:
         refusal = _phase_mismatch(named_phase(text, phase_code), phase.code)
     if refusal is not None:
@@ -161,6 +163,10 @@ def submit_orders(
     uow.orders.submit(phase.id, power, text=text, parsed=parsed, received_at=now,
                       player_id=player.id, source_mail_id=mail_id)
     on_file = tuple(order_text(ctx.board, o, lang) for o in _read_orders(report))
+    # Builds or disbands over the allowance: the reader voids them (R-ADJU-1), the summary
+    # says so at the top.
+    over = sum(1 for r in report.lines if r.code in OVER_ALLOWANCE)
+    ready, step = readiness_words(uow, ctx, phase, power, lang, over)
     k = _mail_key(uow, game_id, "confirm", player.address, mail_id, text, now)
     context = {
         **game_words(ctx, game, lang),
@@ -172,10 +178,24 @@ def submit_orders(
         "refused": None,
         "for_power": None,
         "late": _late_words(uow, ctx, phase, power, due) if due.day else None,
+        "readiness": ready,
+        "processing": step == "now",
     }
     svc.mailer.to_player(uow, k, player, "order_confirmation", context, now)
     return _reply(REPLY_OK, None, game_id, lang, power=power, phase=phase, lines=lines,
                   on_file=on_file, outbox_key=k)
+
+
+def readiness_words(uow: UnitOfWork, ctx: GameCtx, phase: PhaseRow, power: str,
+                    lang: str, over: int = 0) -> tuple[list[str], str]:
+    """What ``power`` still owes with the orders now on file, and what happens next, in
+    the player's words (the confirmation and the status mail); and the next step."""
+    powers = uow.powers.all(ctx.id)
+    current = uow.orders.current(phase.id)
+    held = set(uow.assignments.current(ctx.id))
+    mine = power_readiness(ctx, ctx.position(phase), power, current.get(power))
+    step = next_step(ctx, phase, powers, current, held, mine)
+    return readiness_lines(ctx.board, mine, lang, step, over), step
 
 
 def _late_words(uow: UnitOfWork, ctx: GameCtx, phase: PhaseRow, power: str,
@@ -191,7 +211,7 @@ def _late_words(uow: UnitOfWork, ctx: GameCtx, phase: PhaseRow, power: str,
     }
 
 
-def _order_refusal(uow: UnitOfWork, game: Game, power: str | None, phase: PhaseRow | None) -> str | None:
+def order_refusal(uow: UnitOfWork, game: Game, power: str | None, phase: PhaseRow | None) -> str | None:
     if game.status is GameStatus.FINISHED:
         return "game_over"
     if game.status is GameStatus.FORMING:
@@ -235,6 +255,8 @@ def _refuse_by_mail(
         "for_power": pname(ctx, for_power, lang) if for_power else None,
         "late": None,
         "closed": reason in lateness.REFUSALS,  # no "send again until the deadline"
+        "readiness": [],
+        "processing": False,
     }
     svc.mailer.to_player(uow, k, player, "order_confirmation", context, now)
     return _reply(REFUSED, reason, game.id, lang, power=target, phase=phase, lines=lines,
@@ -265,7 +287,7 @@ def submit_ballot(
         target: str | None = power_key(ctx.board, for_power)
     except ValueError:
         target = None
-    refusal = _order_refusal(uow, game, voter, phase)
+    refusal = order_refusal(uow, game, voter, phase)
     if refusal is None:
         if target is None:
             refusal = "unknown_power"
@@ -306,6 +328,8 @@ def submit_ballot(
         "refused": None,
         "for_power": pname(ctx, target, lang),
         "late": None,
+        "readiness": [],
+        "processing": False,
     }
     svc.mailer.to_player(uow, k, player, "order_confirmation", context, now)
     return _reply(REPLY_OK, None, game_id, lang, power=target, phase=phase,

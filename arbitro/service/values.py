@@ -65,6 +65,17 @@ class StatusReply:
 
 
 @dataclass(frozen=True)
+class WaitReply:
+    """ATTENDI / NON ATTENDERE: done or refused, and whether it changed anything."""
+
+    status: ReplyStatus
+    reason: str | None
+    message: str  # the refusal in the player's language ("" when ok)
+    wait: bool
+    changed: bool
+
+
+@dataclass(frozen=True)
 class PreferencesReply:
     status: ReplyStatus
     reason: str | None

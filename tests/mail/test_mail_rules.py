@@ -28,7 +28,7 @@ def test_the_chain_stops_at_the_first_rule_that_decides():
 
 def test_the_rules_run_in_the_documented_order_and_the_command_is_last():
     assert [r.name for r in RULES] == [
-        "own-copy", "no-sender", "robot", "rate-limit", "unknown-game", "too-big", "press",
+        "own-copy", "no-sender", "robot", "rate-limit", "help", "unknown-game", "too-big", "press",
         "gm-only", "unauthenticated", "copied", "unknown-word", "command",
     ]
 

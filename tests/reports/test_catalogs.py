@@ -45,7 +45,9 @@ UNFILLED = re.compile(r"\{[\w.:|!]*\}|%\(\w+\)s|\{\{|\}\}|\{%")
 
 # Words that must appear as written whatever the language: the player's order notation
 # and commands, addresses, the sample texts below.
-KEEP = {"PASSWORD", "GM"}
+# CON: Constantinople's code, shown in English ("A Constantinople (CON)") where the results
+# list the units left without orders.
+KEEP = {"PASSWORD", "GM", "CON"}
 
 
 def _leftovers(text: str, lang: str) -> set[str]:
@@ -81,6 +83,9 @@ def _named(name: str, lang: str) -> Any:
         "bank": 3, "result": "-", "used": 3, "allowed": 3,
         "zone": "America/New_York", "first": "20/12", "last": "27/12", "year": 2026,
         "days": nsay(lang, "duration.days", 7), "length": nsay(lang, "duration.days", 8),
+
+        "units": "A Mar, F Bre", "unit": "A Mar", "options": "Bur, Gas", "guide": "docs/PLAYERS.md",
+        "count": 2, "centres": "Mar, Par", "streak": 1, "left": 2, "max": 3,
     }
     return values[name]
 
@@ -189,7 +194,12 @@ def _context(lang: str) -> dict[str, Any]:
         "game_address": "g1901@arbitro.example", "gm": True, "problem": say(lang, "reply.wrong_password"),
         "late": [{"name": power("ITALY"), "turn": 1, "left": 2}],
         "subject": "", "own": False, "lines": [line], "on_file": ["A Par - Bor"],
-        "refused": "", "resume_at": deadline, "ranking": [power("ITALY"), power("FRANCE")],
+        "refused": "", "resume_at": deadline,
+        "readiness": [say(lang, "ready.no"), say(lang, "ready.next.others")], "processing": False,
+        "waiting": True, "changed": True, "guide": "docs/PLAYERS.md", "still_owed": [],
+        "my_units": ["A Ven", "F Nap"], "my_centres": ["Roma (Rom)"], "due": [say(lang, "ready.no")],
+        "lateness_left": 2, "onp_total": 1, "onp_streak": 0, "map_attached": True,
+        "players": [say(lang, "help.command.status")], "gm_commands": [say(lang, "help.command.pause")], "ranking": [power("ITALY"), power("FRANCE")],
         "entries": [{"phase_name": phase_name("S1901M", lang), "when": deadline,
                      "from_name": power("ITALY"), "to_names": [power("FRANCE")], "broadcast": False,
                      "subject": "", "text": "..."}],
@@ -240,12 +250,18 @@ def _other_branches(lang: str) -> dict[str, Any]:
         "assignment": "replacement", "password": "", "resume_at": None, "game_status": "paused",
         "power_status": "abandoned", "images": 2, "on_file": [], "lines": [],
         "reason": "temporale", "results": None, "ballots": [], "dislodged": [], "nmr": [],
+        "unordered": [],
         "message": say(lang, "gm.not_paused", game="g1901", status=say(lang, "status.game.active")),
         "movement": False, "out": [], "start": None, "closed": True,
         "name_absent": True, "absent_name": power_noun(BOARD, "FRANCE", lang), "moved": True,
         "cancelled": [],
 
         "not_ready": [], "assumed": [], "problems": [], "votes": [], "vote_commitments": [],
+
+        "movement": False, "out": [], "start": None, "closed": True, "readiness": [],
+        "processing": True, "waiting": False, "changed": False,
+        "still_owed": [say(lang, "ready.unordered", units="A Mar")], "due": [], "map_attached": False,
+        "my_units": [], "my_centres": [],
     }
 
 

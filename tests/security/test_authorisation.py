@@ -148,11 +148,31 @@ def test_gm_commands_from_a_player_change_nothing(game, command) -> None:  # typ
 def test_every_command_has_a_test_here() -> None:
     names = {c.name for c in COMMANDS}
     tested = {"orders", "status", "ballot", "help", "preferences", "timezone", "absence",
-              "draw", "concede", "withdraw", "trial"} | {
-        c.name for c in GM_ONLY}
-
+              "draw", "concede", "withdraw", "trial", "wait", "nowait"} | {c.name for c in GM_ONLY}
     tested |= ISSUE_16
     assert names <= tested
+
+
+def _waiting(store) -> list[str]:  # type: ignore[no-untyped-def]
+    with store.begin() as uow:
+        return list(uow.phases.current(GAME).waiting)
+
+
+def test_wait_and_nowait_need_the_players_password_and_act_for_their_power_only(game) -> None:  # type: ignore[no-untyped-def]
+    store, handler, holders = game
+    france, italy = holders["FRANCE"], holders["ITALY"]
+    handler.handle(mail(france, "ATTENDI", subject="ATTENDI"), NOW)  # no password
+    handler.handle(mail(france, "PASSWORD sbagliata\n", subject="WAIT"), NOW)
+    handler.handle(mail("intruso@evil.example", pw(france), subject="ATTENDI"), NOW)
+    assert _waiting(store) == []
+    handler.handle(mail(france, pw(france), subject="ATTENDI"), NOW)
+    assert _waiting(store) == ["FRANCE"]
+    # Italy's NOWAIT withdraws nothing of France's; a forged NOWAIT for France neither.
+    handler.handle(mail(italy, pw(italy), subject="NON ATTENDERE"), NOW)
+    handler.handle(mail(france, pw(italy), subject="NOWAIT"), NOW)
+    assert _waiting(store) == ["FRANCE"]
+    handler.handle(mail(france, pw(france), subject="NOWAIT"), NOW)
+    assert _waiting(store) == []
 
 
 def test_help_and_preferences_act_only_for_the_sender(game) -> None:  # type: ignore[no-untyped-def]

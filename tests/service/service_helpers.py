@@ -10,7 +10,7 @@ from sqlalchemy import select
 
 from arbitro.config import Config, parse_config
 from arbitro.contract import position_from_json
-from arbitro.game.orders import format_order
+from arbitro.game.orders import Support, format_order
 from arbitro.game.position import Position
 from arbitro.service import Referee
 from arbitro.store import Store
@@ -103,7 +103,7 @@ class Driver:
             return uow.powers.all(self.game_id)
 
     def order(self, power: str, orders: list[Any] | str, now: datetime) -> Any:
-        text = orders if isinstance(orders, str) else "\n".join(format_order(o) for o in orders)
+        text = orders if isinstance(orders, str) else "\n".join(written(o) for o in orders)
         with self.referee.desk(self.game_id, now) as desk:
             reply = desk.submit_orders(self.holders()[power], text)
         assert reply.status == "ok", reply
@@ -114,6 +114,13 @@ class Driver:
             stmt = select(OutboxMessage).where(OutboxMessage.game_id == self.game_id)
             rows = list(uow.session.scalars(stmt.order_by(OutboxMessage.id)))
         return [m for m in rows if m.idempotency_key.startswith(prefix)]
+
+
+def written(order: Any) -> str:
+    """An order as a careful player writes it: a support to hold says so (H), as the
+    Italian rules ask (R-ORD-4), so the set is complete and the phase may run early."""
+    text = format_order(order)
+    return text + " H" if isinstance(order, Support) and order.destination is None else text
 
 
 def dump_state(store: Store, tokens: bool = False) -> dict[str, list[dict[str, Any]]]:

@@ -31,6 +31,8 @@ class Request:
     words: tuple[str, ...]  # the command line's words after the keyword
     text: str  # the body after the command line (password line removed)
     is_gm: bool  # the game's GM, with the GM password
+    # Every command the referee knows (the registry, for AIUTO/HELP's list).
+    registry: tuple[Command, ...] = ()
 
     @cached_property
     def desk(self) -> Desk:

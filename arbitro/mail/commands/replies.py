@@ -10,6 +10,7 @@ from ...reports import TemplateContext
 from ...service.common import Services
 from ...store import UnitOfWork
 from ...words import has, say
+from .base import Request
 
 
 def reason_text(code: str, lang: str, **values: Any) -> str:
@@ -32,6 +33,15 @@ def queue(
 ) -> None:
     svc.mailer.send(uow, key, to=[to], template=template, lang=lang, context=context, now=now,
                     game_id=game_id)
+
+
+def refuse_text(req: Request, to: str, text: str, code: str) -> str:
+    """Tell the sender of ``req`` why nothing was done, in words the service
+    already wrote; the note for the log."""
+    queue(req.svc, req.uow, f"mail:{req.mail_id}:refused:{code}", to, "mail_refused", req.lang,
+          {"reason": text[:1].upper() + text[1:] + ".", "subject": req.mail.subject,
+           "game_id": req.game.id}, req.now, req.game.id)
+    return f"refused: {code}"
 
 
 def refuse(

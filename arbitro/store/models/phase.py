@@ -31,6 +31,8 @@ class Phase(Base):
     lateness: Mapped[dict[str, int]] = mapped_column(JsonDoc, default=dict)
     # Late days the phase has opened after its on-time deadline (R-LATE-2/3); 0 = on time.
     late_days: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
+    # Powers whose player asked to wait (ATTENDI/WAIT): no early processing this phase.
+    waiting: Mapped[list[str]] = mapped_column(JsonDoc, default=list, server_default=text("'[]'"))
     results: Mapped[dict[str, Any] | None] = mapped_column(JsonDoc, default=None)
     position_after: Mapped[dict[str, Any] | None] = mapped_column(JsonDoc, default=None)
     processed_at: Mapped[datetime | None] = mapped_column(UtcDateTime, default=None)

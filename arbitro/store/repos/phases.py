@@ -40,6 +40,7 @@ class PhaseRepo:
             original_deadline=deadline,
             lateness={},
             late_days=0,
+            waiting=[],
         )
         self.session.add(phase)
         self.session.flush()
@@ -109,6 +110,19 @@ class PhaseRepo:
         phase.status = PhaseStatus.LATE
         self.session.flush()
 
+    def set_waiting(self, phase: Phase, power: str, wait: bool) -> bool:
+        """Record that ``power`` asks (``wait``) or no longer asks the phase to wait for
+        its deadline; whether anything changed."""
+        waiting = set(phase.waiting or ())
+        before = power in waiting
+        if wait:
+            waiting.add(power)
+        else:
+            waiting.discard(power)
+        phase.waiting = sorted(waiting)
+        self.session.flush()
+        return before != wait
+
     def add_lateness(self, phase: Phase, power: str, days: int = 1) -> int:
         """Charge bonus days to a power in this phase; returns its total for the phase."""
         lateness = dict(phase.lateness)
@@ -153,6 +167,7 @@ class PhaseRepo:
             last.status = PhaseStatus.ROLLED_BACK
             reopened = phases[-2]
         reopened.status = PhaseStatus.OPEN
+        reopened.waiting = []  # a wait lasts one playing of the phase
         reopened.results = None
         reopened.position_after = None
         reopened.processed_at = None
