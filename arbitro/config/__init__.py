@@ -15,6 +15,7 @@ from .model import (
     PlayerConfig,
     PressOptions,
     ServerConfig,
+    SiteConfig,
     SmtpConfig,
 )
 from .settings import game_settings
@@ -33,6 +34,7 @@ __all__ = [
     "PressOptions",
     "Problem",
     "ServerConfig",
+    "SiteConfig",
     "SmtpConfig",
     "deadline_after",
     "game_settings",
