@@ -32,6 +32,7 @@ from ..service import Referee
 from ..service.common import RenderMap
 from ..service.notices import alert_gm
 from ..service.referee import MAX_STEPS
+from ..site import SiteWriter
 from ..store import Store, open_store
 from ..words import say
 from .scheduler import DeadlineScheduler
@@ -90,6 +91,7 @@ class Daemon:
         self.drainer: OutboxDrainer | None = None
         self.intake: IntakeLoop | None = None
         self.scheduler: DeadlineScheduler | None = None
+        self.site: SiteWriter | None = None  # the web archive, when the config has [site]
         self.next_wakeup: datetime | None = None
         self.steps: list[str] = []  # every step done, "game:what", in order
         self._tick_lock = asyncio.Lock()
@@ -110,6 +112,8 @@ class Daemon:
             store = await asyncio.to_thread(open_store, server.database_url)
         self.store = store
         self.referee = Referee(store, self.config, render_map=self.render_map)
+        if self.config.site is not None:
+            self.site = SiteWriter(self.config.site.folder, self.config)
         # on_queued is not used: the handler runs in a worker thread, and waking the
         # drainer (an asyncio.Event) must happen in the loop; _handle_mail does it.
         self.handler = MailHandler(
@@ -221,7 +225,22 @@ class Daemon:
                 self.steps.append(what)
                 self.wake_drainer()
             await self.reschedule()
+        await self.write_site()
         return done
+
+    async def write_site(self) -> None:
+        """The web archive brought up to the store (only what changed is written). A
+        failure is logged and tried again at the next tick: the archive never stops the
+        referee."""
+        if self.site is None or self.store is None or self._stopping:
+            return
+        try:
+            written = await asyncio.to_thread(self.site.sync, self.store)
+        except Exception:
+            log.exception("web archive not written; tried again at the next tick")
+            return
+        for game in written.games:
+            log.info("game %s: archive written (%d files)", game, len(written.files))
 
     async def _read_up_to(self, now: datetime) -> datetime | None:
         """The moment to step at: ``now``, or earlier while the intake has not yet read
@@ -259,6 +278,7 @@ class Daemon:
             await self._reschedule_wanted.wait()
             self._reschedule_wanted.clear()
             await self.reschedule()
+            await self.write_site()  # a GM command (rollback, ...) may change the pages
 
     # -- mail -----------------------------------------------------------------------
     async def _handle_mail(

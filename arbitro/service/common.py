@@ -56,6 +56,11 @@ def game_words(ctx: GameCtx, game: Game, lang: str) -> dict[str, Any]:
     }
 
 
+def site_url(svc: Services, path: str) -> str | None:
+    """The public address of a page of the web archive ([site] base_url), or None."""
+    return svc.config.site.url(path) if svc.config.site is not None else None
+
+
 def deadline_words(ctx: GameCtx, moment: datetime | None, lang: str) -> str:
     return when(moment, ctx.config.timezone, lang)
 

@@ -10,6 +10,7 @@ from ..game.outcome import PhaseOutcome
 from ..game.phases import play
 from ..game.position import FALL, MOVEMENT, NEUTRAL, Position
 from ..reports import PhaseReport, order_text, results_context
+from ..reports.links import dossier_paths, phase_path
 from ..store import Attachment, GameStatus, PlayerStatus, PowerStatus, UnitOfWork
 from ..store.codec import PowerBefore, orders_of, phase_result_json, position_json
 from ..store.models import Game, GamePower
@@ -23,6 +24,7 @@ from .common import (
     notify_all,
     phase_words,
     pname,
+    site_url,
 )
 from .press_archive import publish_press
 from .state import GameCtx, stored_orders
@@ -200,6 +202,7 @@ def _results_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, pha
             "phase_name": phase_words(phase.code, lang),
             "next_phase_name": phase_words(next_code, lang),
             "deadline": deadline_words(ctx, deadline, lang),
+            "phase_url": site_url(svc, phase_path(game.id, phase.code)),
             **results_context(ctx.board, report, lang),
         }
 
@@ -292,9 +295,13 @@ def finish_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: d
         ph = uow.phases.get(b.phase_id)
         published.append((ph.code, b.for_power, b.voter_power, orders_of(ctx.board, b.for_power, b.orders)))
     seq = phase.seq if phase else 0
+    archive, animation = dossier_paths(game.id)
 
     def extra(player: Any, lang: str) -> dict[str, Any]:
         out: dict[str, Any] = {
+            "game_url": site_url(svc, f"{game.id}/index.html"),
+            "archive_url": site_url(svc, archive),
+            "animation_url": site_url(svc, animation),
             "reason": reason,
             "winner_name": pname(ctx, winner, lang) if winner else None,
             "tied_names": [pname(ctx, p, lang) for p in tied],
