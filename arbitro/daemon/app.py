@@ -97,6 +97,8 @@ class Daemon:
         self._tick_lock = asyncio.Lock()
         self._schedule_lock = asyncio.Lock()
         self._reschedule_wanted = asyncio.Event()
+        self._site_wanted = asyncio.Event()
+        self._site_job: asyncio.Future[Any] | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._ticking: set[asyncio.Future[list[str]]] = set()
         self._stopping = False
@@ -142,6 +144,9 @@ class Daemon:
         self.scheduler.start()
         await self.reschedule()
         self._tasks.append(asyncio.create_task(self._rescheduler(), name="rescheduler"))
+        if self.site is not None:
+            self._tasks.append(asyncio.create_task(self._site_loop(), name="site"))
+            self.site_wanted()  # the archive as the store is now
         if server.smtp is not None:
             self.drainer = OutboxDrainer(
                 StoreOutbox(store),
@@ -179,6 +184,8 @@ class Daemon:
             self.scheduler.stop()
         if self._ticking:  # a tick under way finishes its transactions
             await asyncio.gather(*self._ticking, return_exceptions=True)
+        if self._site_job is not None:  # so does an archive being written
+            await asyncio.gather(self._site_job, return_exceptions=True)
         if self.drainer is not None:
             await self.drainer.stop()
         if self.store is not None and self._given_store is None:
@@ -225,8 +232,20 @@ class Daemon:
                 self.steps.append(what)
                 self.wake_drainer()
             await self.reschedule()
-        await self.write_site()
+        self.site_wanted()
         return done
+
+    def site_wanted(self) -> None:
+        """Ask for the web archive to be brought up to date, in its own task: a tick never
+        waits for maps to be drawn."""
+        if self.site is not None:
+            self._site_wanted.set()
+
+    async def _site_loop(self) -> None:
+        while True:
+            await self._site_wanted.wait()
+            self._site_wanted.clear()
+            await self.write_site()
 
     async def write_site(self) -> None:
         """The web archive brought up to the store (only what changed is written). A
@@ -234,8 +253,10 @@ class Daemon:
         referee."""
         if self.site is None or self.store is None or self._stopping:
             return
+        job = asyncio.ensure_future(asyncio.to_thread(self.site.sync, self.store))
+        self._site_job = job
         try:
-            written = await asyncio.to_thread(self.site.sync, self.store)
+            written = await asyncio.shield(job)
         except Exception:
             log.exception("web archive not written; tried again at the next tick")
             return
@@ -278,7 +299,7 @@ class Daemon:
             await self._reschedule_wanted.wait()
             self._reschedule_wanted.clear()
             await self.reschedule()
-            await self.write_site()  # a GM command (rollback, ...) may change the pages
+            self.site_wanted()  # a GM command (rollback, ...) may change the pages
 
     # -- mail -----------------------------------------------------------------------
     async def _handle_mail(

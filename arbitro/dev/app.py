@@ -139,7 +139,6 @@ async def run_dev(
             demo = DemoBots(daemon.store, players, HOST, servers.smtp_port,
                             state.game_address(), delay=bot_delay)
             demo.start()
-        await daemon.write_site()  # the archive's index is there from the start
         out(banner(data_dir, servers, robots, human, archive.url))
         await stop.wait()
         log.info("arbitro dev: stopping")

@@ -71,7 +71,9 @@ def chart_svg(record: GameRecord, lang: str) -> str:
     ranked = sorted(series.counts, key=lambda p: (-series.counts[p][-1], p))
     for rank, power in enumerate(ranked):
         colour = board.powers[power].colour
-        points = " ".join(f"{x(i):.1f},{y(n):.1f}" for i, n in enumerate(series.counts[power]))
+        # powers with the same count would hide each other: each line a little apart
+        shift = (rank - (len(ranked) - 1) / 2) * 1.6
+        points = " ".join(f"{x(i):.1f},{y(n) + shift:.1f}" for i, n in enumerate(series.counts[power]))
         out.append(f'<polyline points="{points}" fill="none" stroke={quoteattr(colour)} '
                    'stroke-width="3" stroke-linejoin="round" stroke-linecap="round"/>')
         ly = TOP + 8 + rank * 20

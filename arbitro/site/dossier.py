@@ -11,7 +11,7 @@ from pathlib import Path
 from PIL import Image
 
 from ..reports.links import DOSSIER_ANIMATION, DOSSIER_ZIP
-from .pages import STYLE
+from .pages import STATIC
 
 FRAME_WIDTH = 640  # a phone's width at twice the density: small enough for a mail link
 FRAME_MS = 1200
@@ -41,7 +41,8 @@ def dossier_zip(root: Path, game_id: str, index_html: str) -> bytes:
     folder = root / game_id
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as zf:
         zf.writestr("index.html", index_html)
-        zf.write(root / STYLE, STYLE)
+        for name in STATIC:
+            zf.write(root / name, name)
         for path in sorted(folder.rglob("*")):
             if path.is_file() and path.name != DOSSIER_ZIP and not path.name.startswith("."):
                 # maps are PNG and the GIF: already compressed

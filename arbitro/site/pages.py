@@ -20,6 +20,8 @@ from .record import BoardLoader, GameRecord, GameSummary, PlayedRecord
 
 SITE_TEMPLATES = TEMPLATES_DIR / "site"
 STYLE = "site.css"  # the one style sheet, at the archive's root (and in each dossier)
+ICON = "favicon.svg"
+STATIC = (STYLE, ICON)  # copied as they are from templates/site/
 
 
 @functools.cache
@@ -44,8 +46,8 @@ def render(template: str, lang: str, **context: Any) -> str:
     return env.get_template(f"{template}.html.j2").render(lang=lang, t=t, tn=tn, **context)
 
 
-def style_sheet() -> str:
-    return (SITE_TEMPLATES / STYLE).read_text(encoding="utf-8")
+def static_file(name: str) -> str:
+    return (SITE_TEMPLATES / name).read_text(encoding="utf-8")
 
 
 def map_file(code: str) -> str:

@@ -133,11 +133,12 @@ class SiteWriter:
             return done
 
     def _write_style(self, done: Written, force: bool) -> None:
-        path = self.folder / pages.STYLE
-        css = pages.style_sheet()
-        if force or not path.exists() or path.read_text(encoding="utf-8") != css:
-            _write(path, css)
-            done.files.append(pages.STYLE)
+        for name in pages.STATIC:
+            path = self.folder / name
+            data = pages.static_file(name)
+            if force or not path.exists() or path.read_text(encoding="utf-8") != data:
+                _write(path, data)
+                done.files.append(name)
 
     def _manifest(self, game_id: str) -> dict[str, Any]:
         try:
