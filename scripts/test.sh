@@ -5,11 +5,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # System packages: a real IMAP server (Dovecot) for the mail tests, openssl for the
-# certificates of the TLS tests.
-if ! command -v dovecot >/dev/null 2>&1 || ! command -v openssl >/dev/null 2>&1; then
+# certificates of the TLS tests, headless Chromium and its driver for the web archive's
+# browser test (Selenium is given both paths: nothing is downloaded).
+if ! command -v dovecot >/dev/null 2>&1 || ! command -v openssl >/dev/null 2>&1 \
+        || ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
-    apt-get install -y -qq --no-install-recommends dovecot-imapd dovecot-lmtpd openssl >/dev/null
+    apt-get install -y -qq --no-install-recommends dovecot-imapd dovecot-lmtpd openssl \
+        chromium chromium-driver >/dev/null
 fi
 id vmail >/dev/null 2>&1 || useradd --system --no-create-home vmail
 
