@@ -13,20 +13,26 @@ from PIL import Image
 from ..reports.links import DOSSIER_ANIMATION, DOSSIER_ZIP
 from .pages import STATIC
 
-FRAME_WIDTH = 640  # a phone's width at twice the density: small enough for a mail link
+FRAME_WIDTH = 600  # about a phone's width at twice the density: small enough for a mail link
 FRAME_MS = 1200
 LAST_FRAME_MS = 4000
 
 
 def animation(maps: Sequence[Path]) -> bytes:
-    """Every map in play order, the last one held longer; one palette per frame."""
-    frames = []
-    for path in maps:
+    """Every map in play order, the last one held longer. One palette for all frames,
+    made from the last map (it has every colour the game's maps use: the powers, the sea,
+    the land), so frames are cheap to map onto it and do not flicker."""
+    frames: list[Image.Image] = []
+    palette: Image.Image | None = None
+    for path in reversed(maps):
         with Image.open(path) as image:
             rgb = image.convert("RGB")
-        height = round(rgb.height * FRAME_WIDTH / rgb.width)
-        frames.append(rgb.resize((FRAME_WIDTH, height), Image.Resampling.LANCZOS)
-                      .quantize(colors=128, method=Image.Quantize.MEDIANCUT))
+        factor = max(1, rgb.width // FRAME_WIDTH)
+        small = rgb.reduce(factor) if factor > 1 else rgb
+        if palette is None:
+            palette = small.quantize(colors=128, method=Image.Quantize.MEDIANCUT)
+        frames.append(small.quantize(palette=palette, dither=Image.Dither.NONE))
+    frames.reverse()
     out = io.BytesIO()
     durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]
     frames[0].save(out, format="GIF", save_all=True, append_images=frames[1:], loop=0,

@@ -164,7 +164,7 @@ class SiteWriter:
             if old_maps.get(code) != map_sig or not map_path.exists():
                 image = self.painter(record.board, phase.before, phase.played.outcome, lang)
                 out = io.BytesIO()
-                image.save(out, format="PNG", compress_level=3)
+                image.save(out, format="PNG", compress_level=1)  # as the mails: speed over bytes
                 _write(map_path, out.getvalue())
                 done.files.append(f"{record.id}/{pages.map_file(code)}")
             maps[code] = map_sig
