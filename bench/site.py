@@ -87,7 +87,7 @@ def main() -> int:
         gif = animation(maps)
         t_gif = time.perf_counter() - t
         t = time.perf_counter()
-        archive = dossier_zip(folder, "bench", "<html></html>")
+        archive = dossier_zip(folder, "bench", "<html></html>", "<html></html>")
         t_zip = time.perf_counter() - t
         print(f"end-of-game dossier: animated GIF of {len(maps)} maps {t_gif:.1f} s "
               f"({len(gif) / 1e6:.1f} MB), zip {t_zip:.1f} s ({len(archive) / 1e6:.1f} MB)")

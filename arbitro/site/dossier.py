@@ -40,9 +40,10 @@ def animation(maps: Sequence[Path]) -> bytes:
     return out.getvalue()
 
 
-def dossier_zip(root: Path, game_id: str, index_html: str) -> bytes:
+def dossier_zip(root: Path, game_id: str, index_html: str, game_html: str) -> bytes:
     """The game's folder with the style sheet and an index of this game alone, so that the
-    unpacked folder reads on its own; the zip does not hold itself."""
+    unpacked folder reads on its own; the zip does not hold itself, and its copy of the
+    game's page (``game_html``) does not link to it."""
     out = io.BytesIO()
     folder = root / game_id
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as zf:
@@ -50,7 +51,9 @@ def dossier_zip(root: Path, game_id: str, index_html: str) -> bytes:
         for name in STATIC:
             zf.write(root / name, name)
         for path in sorted(folder.rglob("*")):
-            if path.is_file() and path.name != DOSSIER_ZIP and not path.name.startswith("."):
+            if path == folder / "index.html":
+                zf.writestr(f"{game_id}/index.html", game_html)
+            elif path.is_file() and path.name != DOSSIER_ZIP and not path.name.startswith("."):
                 # maps are PNG and the GIF: already compressed
                 kind = zipfile.ZIP_STORED if path.suffix in (".png", ".gif") else zipfile.ZIP_DEFLATED
                 zf.write(path, f"{game_id}/{path.relative_to(folder)}", compress_type=kind)

@@ -98,7 +98,8 @@ def _result(record: GameRecord, lang: str) -> dict[str, Any] | None:
     }
 
 
-def game_page(record: GameRecord, lang: str) -> str:
+def game_page(record: GameRecord, lang: str, in_dossier: bool = False) -> str:
+    """The game's page; ``in_dossier``: the copy inside the zip, which links to no zip."""
     current = None
     if record.current is not None:
         code, deadline = record.current
@@ -107,7 +108,7 @@ def game_page(record: GameRecord, lang: str) -> str:
         "game", lang, root="../", game=record, status=_status(record, lang),
         years=_years(record, lang), current=current, powers=_powers(record, lang),
         result=_result(record, lang), press=record.press_entries is not None,
-        dossier={"zip": DOSSIER_ZIP, "animation": DOSSIER_ANIMATION}
+        dossier={"zip": None if in_dossier else DOSSIER_ZIP, "animation": DOSSIER_ANIMATION}
         if record.status.value == "finished" and record.phases else None,
         started=when(record.started_at, record.timezone, lang) if record.started_at else None,
         finished=when(record.finished_at, record.timezone, lang) if record.finished_at else None,

@@ -203,7 +203,8 @@ class SiteWriter:
         maps = [base / pages.map_file(p.code) for p in record.phases]
         _write(base / DOSSIER_ANIMATION, animation(maps))
         index = pages.index_page([record.summary], self.config.server.language, self.boards)
-        _write(base / DOSSIER_ZIP, dossier_zip(self.folder, record.id, index))
+        game = pages.game_page(record, record.lang, in_dossier=True)
+        _write(base / DOSSIER_ZIP, dossier_zip(self.folder, record.id, index, game))
         done.files += [f"{record.id}/{DOSSIER_ANIMATION}", f"{record.id}/{DOSSIER_ZIP}"]
 
 

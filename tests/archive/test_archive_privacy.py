@@ -101,4 +101,8 @@ def test_an_al_buio_archive_names_nobody_and_shows_press_only_once_published(tmp
     found = _leaks(folder, secrets)
     assert not found, found[:10]
     assert not broken_links(folder)
+    unpacked = tmp_path / "unpacked"  # the dossier reads on its own, unpacked anywhere
+    with zipfile.ZipFile(folder / GAME / DOSSIER_ZIP) as zf:
+        zf.extractall(unpacked)
+    assert (unpacked / GAME / "press.html").exists() and not broken_links(unpacked)
     assert alias(GAME, nation(powers[0])) not in press  # nor the relay's addresses
