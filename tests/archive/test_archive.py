@@ -5,10 +5,12 @@ names quoted by the results mails."""
 
 from __future__ import annotations
 
+import hashlib
 import random
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
 from archive_files import broken_links, every_file
 from PIL import Image
 from service.service_helpers import START, game_table, make_config
@@ -26,27 +28,32 @@ from arbitro.variants import load_board
 from arbitro.words import say
 
 BOARD = load_board("standard")
-GAME = "arc"
 BASE = "https://giochi.example/archivio"
 SKIP = {"S1901M": {"TURKEY"}}  # one missed phase: the referee's defaults, and why
 
 
-def _game(store: Store, folder: Path, **options: object) -> Referee:
-    config = config_with_site(make_config(game_table(GAME, **options)), folder, BASE)
+@pytest.fixture
+def GAME(request: pytest.FixtureRequest) -> str:
+    """A game id of the test's own: PostgreSQL's database is shared by the session."""
+    return "arc" + hashlib.sha1(request.node.name.encode()).hexdigest()[:8]
+
+
+def _game(store: Store, folder: Path, game_id: str, **options: object) -> Referee:
+    config = config_with_site(make_config(game_table(game_id, **options)), folder, BASE)
     return Referee(store, config)
 
 
-def _phases(store: Store) -> list:
+def _phases(store: Store, game_id: str) -> list:
     with store.begin() as uow:
-        return [p for p in uow.phases.history(GAME) if p.results is not None]
+        return [p for p in uow.phases.history(game_id) if p.results is not None]
 
 
-def test_every_phase_has_its_page_orders_outcomes_defaults_and_map(store: Store, tmp_path: Path) -> None:
+def test_every_phase_has_its_page_orders_outcomes_defaults_and_map(store: Store, tmp_path: Path, GAME: str) -> None:
     folder = tmp_path / "site"
-    referee = _game(store, folder, language="en")
+    referee = _game(store, folder, GAME, language="en")
     play_years(referee, store, GAME, START, 2, skip=SKIP)
     build_site(folder, referee.config, store)
-    played = _phases(store)
+    played = _phases(store, GAME)
     assert [p.code for p in played][:2] == ["S1901M", "F1901M"] and len(played) >= 4
     for row in played:
         page = (folder / GAME / phase_page(row.code)).read_text(encoding="utf-8")
@@ -70,16 +77,16 @@ def test_every_phase_has_its_page_orders_outcomes_defaults_and_map(store: Store,
 
 
 def test_the_chart_has_a_line_per_power_in_its_colour_ending_at_its_centres(
-        store: Store, tmp_path: Path) -> None:
+        store: Store, tmp_path: Path, GAME: str) -> None:
     folder = tmp_path / "site"
-    referee = _game(store, folder)
+    referee = _game(store, folder, GAME)
     play_years(referee, store, GAME, START, 3)
     build_site(folder, referee.config, store)
     svg = ET.parse(folder / GAME / "centres.svg").getroot()
     ns = {"s": "http://www.w3.org/2000/svg"}
     lines = svg.findall("s:polyline", ns)
     assert sorted(line.get("stroke") for line in lines) == sorted(p.colour for p in BOARD.powers.values())
-    final = position_from_json(BOARD, _phases(store)[-1].position_after)
+    final = position_from_json(BOARD, _phases(store, GAME)[-1].position_after)
     labels = [t.text for t in svg.findall("s:text", ns)]
     for power in BOARD.powers:
         assert f"{power_name(BOARD, power, 'it')} {len(final.centres_of(power))}" in labels
@@ -91,9 +98,9 @@ def test_the_chart_has_a_line_per_power_in_its_colour_ending_at_its_centres(
 
 
 def test_powers_and_players_named_in_an_open_game_never_their_addresses(
-        store: Store, tmp_path: Path) -> None:
+        store: Store, tmp_path: Path, GAME: str) -> None:
     folder = tmp_path / "site"
-    referee = _game(store, folder)
+    referee = _game(store, folder, GAME)
     play_years(referee, store, GAME, START, 1)
     build_site(folder, referee.config, store)
     page = (folder / GAME / "index.html").read_text(encoding="utf-8")
@@ -107,19 +114,19 @@ def test_powers_and_players_named_in_an_open_game_never_their_addresses(
 
 
 def test_after_a_phase_only_what_changed_is_written_and_a_rollback_takes_its_page(
-        store: Store, tmp_path: Path) -> None:
+        store: Store, tmp_path: Path, GAME: str) -> None:
     folder = tmp_path / "site"
-    referee = _game(store, folder)
+    referee = _game(store, folder, GAME)
     now = play_years(referee, store, GAME, START, 1)
     writer = SiteWriter(folder, referee.config)
     first = writer.sync(store)
-    assert first.games == [GAME] and f"{GAME}/1901-winter-adjustments.html" in first.files
+    assert GAME in first.games and f"{GAME}/1901-winter-adjustments.html" in first.files
     assert writer.sync(store).files == []  # nothing changed: nothing written
     # one more phase: its page and map, the previous page's "next" link, the game's
     # pages and the index; no other phase's page
     now2 = play_phase(referee, store, GAME, now, random.Random(3))
     assert now2 is not None
-    codes = [p.code for p in _phases(store)]
+    codes = [p.code for p in _phases(store, GAME)]
     done = writer.sync(store)
     new, previous = phase_page(codes[-1]), phase_page(codes[-2])
     assert sorted(done.files) == sorted([
@@ -137,9 +144,9 @@ def test_after_a_phase_only_what_changed_is_written_and_a_rollback_takes_its_pag
     assert not broken_links(folder)
 
 
-def test_the_results_mail_quotes_the_phase_page(store: Store, tmp_path: Path) -> None:
+def test_the_results_mail_quotes_the_phase_page(store: Store, tmp_path: Path, GAME: str) -> None:
     folder = tmp_path / "site"
-    referee = _game(store, folder)
+    referee = _game(store, folder, GAME)
     play_years(referee, store, GAME, START, 1)
     from sqlalchemy import select
 
