@@ -19,20 +19,29 @@ LAST_FRAME_MS = 4000
 
 
 def animation(maps: Sequence[Path]) -> bytes:
-    """Every map in play order, the last one held longer. One palette for all frames,
-    made from the last map (it has every colour the game's maps use: the powers, the sea,
-    the land), so frames are cheap to map onto it and do not flicker."""
-    frames: list[Image.Image] = []
-    palette: Image.Image | None = None
-    for path in reversed(maps):
+    """Every map in play order, the last one held longer. One palette for all frames, made
+    from small copies of them all (every power's colour, eliminated ones too), so frames
+    are cheap to map onto it and do not flicker."""
+    smalls: list[Image.Image] = []
+    for path in maps:
         with Image.open(path) as image:
             rgb = image.convert("RGB")
         factor = max(1, rgb.width // FRAME_WIDTH)
-        small = rgb.reduce(factor) if factor > 1 else rgb
-        if palette is None:
-            palette = small.quantize(colors=128, method=Image.Quantize.MEDIANCUT)
-        frames.append(small.quantize(palette=palette, dither=Image.Dither.NONE))
-    frames.reverse()
+        smalls.append(rgb.reduce(factor) if factor > 1 else rgb)
+    # one canvas for all: the table under a map has as many rows as powers with centres
+    size = (max(s.width for s in smalls), max(s.height for s in smalls))
+    thumbs = [s.reduce(4) for s in smalls]
+    sample = Image.new("RGB", (sum(t.width for t in thumbs), max(t.height for t in thumbs)))
+    x = 0
+    for t in thumbs:
+        sample.paste(t, (x, 0))
+        x += t.width
+    palette = sample.quantize(colors=128, method=Image.Quantize.MEDIANCUT)
+    frames: list[Image.Image] = []
+    for frame in smalls:
+        canvas = Image.new("RGB", size, frame.getpixel((0, 0)))
+        canvas.paste(frame, (0, 0))
+        frames.append(canvas.quantize(palette=palette, dither=Image.Dither.NONE))
     out = io.BytesIO()
     durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]
     frames[0].save(out, format="GIF", save_all=True, append_images=frames[1:], loop=0,
