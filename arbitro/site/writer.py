@@ -18,7 +18,6 @@ half a page. ``<game>/.archive.json`` remembers what was written from which stat
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 import os
@@ -37,8 +36,7 @@ from ..game.board import Board
 from ..game.outcome import PhaseOutcome
 from ..game.position import Position
 from ..reports.links import DOSSIER_ANIMATION, DOSSIER_ZIP, phase_page
-from ..store import GameStatus, Store, UnitOfWork
-from ..store.models import Game
+from ..store import GameStatus, Store
 from ..variants import load_board
 from . import pages
 from .chart import chart_svg
@@ -80,21 +78,6 @@ def _write(path: Path, data: bytes | str) -> None:
         raise
 
 
-def signature(uow: UnitOfWork, game: Game) -> str:
-    """A digest of everything a game's pages show, read without decoding any position:
-    when it is unchanged, nothing of the game is written."""
-    parts: list[Any] = [game.name, game.status.value, str(game.finished_at), game.result]
-    for p in uow.phases.history(game.id):
-        parts.append([p.seq, p.code, p.status.value, str(p.processed_at), str(p.deadline)])
-    for a in uow.assignments.history(game.id):
-        parts.append([a.power, a.player_id, str(a.started_at), str(a.ended_at)])
-    parts.append({p: row.status.value for p, row in uow.powers.all(game.id).items()})
-    if game.status is GameStatus.FINISHED:
-        parts.append(len(uow.press.messages(game.id)))
-    text = json.dumps(parts, sort_keys=True, default=str)
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
 class SiteWriter:
     """The archive of every game in a store, in ``folder``. One sync at a time."""
 
@@ -113,20 +96,23 @@ class SiteWriter:
         with self._lock:
             done = Written()
             changed: list[tuple[GameRecord, str, dict[str, Any]]] = []
+            index = self.folder / "index.html"
+            summaries = []
             with store.begin() as uow:
-                games = uow.games.list()
-                summaries = [summary(uow, game) for game in games]
-                for game in games:
-                    sig = signature(uow, game)
-                    manifest = {} if force else self._manifest(game.id)
-                    if manifest.get("signature") != sig:
-                        record = read_game(uow, self.config, self.boards, game)
-                        changed.append((record, sig, manifest))
+                marks = uow.games.marks()  # a few queries for all the games
+                manifests = {g: {} if force else self._manifest(g) for g in marks}
+                todo = [g for g, sig in marks.items() if manifests[g].get("signature") != sig]
+                if todo or force or not index.exists():
+                    games = uow.games.list()
+                    summaries = [summary(uow, game) for game in games]
+                    for game in games:
+                        if game.id in todo:
+                            record = read_game(uow, self.config, self.boards, game)
+                            changed.append((record, marks[game.id], manifests[game.id]))
             self._write_style(done, force)
             for record, sig, manifest in changed:
                 self._write_game(record, sig, manifest, done)
                 done.games.append(record.id)
-            index = self.folder / "index.html"
             if done.games or force or not index.exists():
                 _write(index, pages.index_page(summaries, self.config.server.language, self.boards))
                 done.files.append("index.html")
