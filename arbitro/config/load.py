@@ -150,7 +150,8 @@ def _site(t: Table, path: Path) -> SiteConfig:
     if base_url and not base_url.startswith(("http://", "https://", "/")):
         t.problem("base_url", f"must start with http://, https:// or /, not {base_url!r}")
     t.finish()
-    return SiteConfig(folder=(path.parent / (folder or "site")).resolve(), base_url=base_url.rstrip("/"))
+    return SiteConfig(folder=(path.parent / (folder or "site")).resolve(),
+                      base_url=base_url.rstrip("/"))
 
 
 def _anchor_sqlite(url: str, base: Path) -> str:

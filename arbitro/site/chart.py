@@ -29,7 +29,8 @@ def _counts(position: Position, powers: list[str]) -> dict[str, int]:
 def centre_series(record: GameRecord, lang: str) -> Series:
     """Centres at the start and after the last phase played of each year."""
     powers = sorted(record.board.powers)
-    points: dict[str, dict[str, int]] = {say(lang, "site.chart.start"): _counts(record.start, powers)}
+    start = say(lang, "site.chart.start")
+    points: dict[str, dict[str, int]] = {start: _counts(record.start, powers)}
     for phase in record.phases:
         points[phase.code[1:5]] = _counts(phase.played.outcome.next, powers)
     labels = tuple(points)
@@ -62,7 +63,8 @@ def chart_svg(record: GameRecord, lang: str) -> str:
     for n in range(0, top + 1, 2 if top <= 20 else 5):
         out.append(f'<line x1="{LEFT}" y1="{y(n):.1f}" x2="{LEFT + plot_w}" y2="{y(n):.1f}" '
                    'stroke="#ddd8cc" stroke-width="1"/>')
-        out.append(f'<text x="{LEFT - 6}" y="{y(n) + 4:.1f}" text-anchor="end" fill="#555">{n}</text>')
+        out.append(f'<text x="{LEFT - 6}" y="{y(n) + 4:.1f}" text-anchor="end" '
+                   f'fill="#555">{n}</text>')
     every = max(1, len(series.labels) // 8)
     for i, label in enumerate(series.labels):
         if i % every == 0 or i == len(series.labels) - 1:
@@ -73,7 +75,8 @@ def chart_svg(record: GameRecord, lang: str) -> str:
         colour = board.powers[power].colour
         # powers with the same count would hide each other: each line a little apart
         shift = (rank - (len(ranked) - 1) / 2) * 1.6
-        points = " ".join(f"{x(i):.1f},{y(n) + shift:.1f}" for i, n in enumerate(series.counts[power]))
+        points = " ".join(f"{x(i):.1f},{y(n) + shift:.1f}"
+                          for i, n in enumerate(series.counts[power]))
         out.append(f'<polyline points="{points}" fill="none" stroke={quoteattr(colour)} '
                    'stroke-width="3" stroke-linejoin="round" stroke-linecap="round"/>')
         ly = TOP + 8 + rank * 20

@@ -64,7 +64,8 @@ def dossier_zip(root: Path, game_id: str, index_html: str, game_html: str) -> by
                 zf.writestr(f"{game_id}/index.html", game_html)
             elif path.is_file() and path.name != DOSSIER_ZIP and not path.name.startswith("."):
                 # maps are PNG and the GIF: already compressed
-                kind = zipfile.ZIP_STORED if path.suffix in (".png", ".gif") else zipfile.ZIP_DEFLATED
+                packed = path.suffix in (".png", ".gif")
+                kind = zipfile.ZIP_STORED if packed else zipfile.ZIP_DEFLATED
                 zf.write(path, f"{game_id}/{path.relative_to(folder)}", compress_type=kind)
     return out.getvalue()
 

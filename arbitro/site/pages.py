@@ -103,7 +103,8 @@ def game_page(record: GameRecord, lang: str, in_dossier: bool = False) -> str:
     current = None
     if record.current is not None:
         code, deadline = record.current
-        current = {"name": phase_name(code, lang), "deadline": when(deadline, record.timezone, lang)}
+        current = {"name": phase_name(code, lang),
+                   "deadline": when(deadline, record.timezone, lang)}
     return render(
         "game", lang, root="../", game=record, status=_status(record, lang),
         years=_years(record, lang), current=current, powers=_powers(record, lang),

@@ -6,7 +6,6 @@ mails quote the phase pages, the end-of-game mail the dossier."""
 
 from __future__ import annotations
 
-import io
 import zipfile
 from dataclasses import replace
 from datetime import date, datetime, time, timedelta
