@@ -5,11 +5,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # System packages: a real IMAP server (Dovecot) for the mail tests, openssl for the
-# certificates of the TLS tests, PostgreSQL where the machine has none. apt-install.sh
-# waits for another package manager's lock instead of failing at once.
+# certificates of the TLS tests, PostgreSQL where the machine has none, headless Chromium
+# and its driver for the web archive's browser test (Selenium is given both paths: nothing
+# is downloaded). apt-install.sh waits for another package manager's lock.
 need=()
 command -v dovecot >/dev/null 2>&1 || need+=(dovecot-imapd dovecot-lmtpd)
 command -v openssl >/dev/null 2>&1 || need+=(openssl)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
 fresh_pg=""
 if ! command -v pg_ctlcluster >/dev/null 2>&1 && ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
     need+=(postgresql)

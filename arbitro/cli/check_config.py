@@ -59,6 +59,10 @@ def summary(config: Config, findings: tuple[Finding, ...] = ()) -> str:
         f"referee: {server.referee_address}"
         + (f" (plus-addressing '{server.plus_separator}')" if server.plus_separator else ""),
         f"imap: {_endpoint(server.imap)}   smtp: {_endpoint(server.smtp)}",
+        "web archive: " + (f"{config.site.folder}"
+                           + (f", published at {config.site.base_url}" if config.site.base_url
+                              else ", not published (mails quote no link)")
+                           if config.site else "none ([site] not given)"),
         f"games: {len(config.games)}",
     ]
     for game in config.games:

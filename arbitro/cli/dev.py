@@ -30,6 +30,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                         help="demo players send nothing by themselves")
     parser.add_argument("--imap-port", type=int, default=10143, help="0 = any free port")
     parser.add_argument("--smtp-port", type=int, default=10025, help="0 = any free port")
+    parser.add_argument("--site-port", type=int, default=10080,
+                        help="the web archive's HTTP port on 127.0.0.1 (0 = any free port)")
     parser.add_argument("--log-level", default="INFO",
                         choices=("DEBUG", "INFO", "WARNING", "ERROR"))
     sub = parser.add_subparsers(dest="dev_command", metavar="send")
@@ -74,6 +76,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         asyncio.run(run_dev(data, play=play, bots=not args.no_bots,
                             imap_port=args.imap_port, smtp_port=args.smtp_port,
+                            site_port=args.site_port,
                             out=lambda text: print(text, flush=True)))
     except StoreBusy as exc:
         print(f"arbitro dev: {data}: {exc}", file=sys.stderr)

@@ -16,6 +16,7 @@ from .model import (
     PlayerConfig,
     PressOptions,
     ServerConfig,
+    SiteConfig,
     SmtpConfig,
 )
 from .settings import game_settings
@@ -36,6 +37,7 @@ __all__ = [
     "PressOptions",
     "Problem",
     "ServerConfig",
+    "SiteConfig",
     "SmtpConfig",
     "deadline_after",
     "game_settings",

@@ -20,6 +20,7 @@ from .model import (
     ImapConfig,
     LimitsConfig,
     ServerConfig,
+    SiteConfig,
     SmtpConfig,
 )
 from .reader import Table
@@ -49,6 +50,8 @@ def parse_config(
     server_table = root.table("server", required=True)
     server = _server(server_table, path, environ or {}) if server_table else None
     games = tuple(_game(t, server) for t in root.tables("game"))
+    site_table = root.table("site")
+    site = _site(site_table, path) if site_table else None
     root.finish()
     seen: set[str] = set()
     for i, game in enumerate(games, start=1):
@@ -57,7 +60,7 @@ def parse_config(
         seen.add(game.id)
     if problems or server is None:
         raise ConfigError(problems)
-    return Config(path=path, server=server, games=games)
+    return Config(path=path, server=server, games=games, site=site)
 
 
 def _secret(t: Table, name: str, environ: Mapping[str, str]) -> str:
@@ -139,6 +142,17 @@ def _server(t: Table, path: Path, environ: Mapping[str, str]) -> ServerConfig:
     )
     t.finish()
     return server
+
+
+def _site(t: Table, path: Path) -> SiteConfig:
+    """[site]: the archive's folder (relative to the config file) and its public address."""
+    folder = t.text("folder")
+    base_url = t.text("base_url", "", allow_empty=True) or ""
+    if base_url and not base_url.startswith(("http://", "https://", "/")):
+        t.problem("base_url", f"must start with http://, https:// or /, not {base_url!r}")
+    t.finish()
+    return SiteConfig(folder=(path.parent / (folder or "site")).resolve(),
+                      base_url=base_url.rstrip("/"))
 
 
 def _anchor_sqlite(url: str, base: Path) -> str:

@@ -193,10 +193,24 @@ class GameConfig:
 
 
 @dataclass(frozen=True)
+class SiteConfig:
+    """The static web archive of the games (arbitro/site): where it is written and the
+    address it is published at ("" = not published: mails quote no link)."""
+
+    folder: Path
+    base_url: str = ""
+
+    def url(self, path: str) -> str | None:
+        """The public address of a file of the archive, or None when it is not published."""
+        return f"{self.base_url}/{path}" if self.base_url else None
+
+
+@dataclass(frozen=True)
 class Config:
     path: Path
     server: ServerConfig
     games: tuple[GameConfig, ...]
+    site: SiteConfig | None = None  # None: no archive is written
 
     def game(self, game_id: str) -> GameConfig:
         for game in self.games:

@@ -32,6 +32,7 @@ from ..service import Referee
 from ..service.common import RenderMap
 from ..service.notices import alert_gm
 from ..service.referee import MAX_STEPS
+from ..site import SiteWriter
 from ..store import Store, open_store
 from ..store.lease import StoreLease, lease_for
 from ..words import say
@@ -106,11 +107,14 @@ class Daemon:
         self.drainer: OutboxDrainer | None = None
         self.intake: IntakeLoop | None = None
         self.scheduler: DeadlineScheduler | None = None
+        self.site: SiteWriter | None = None  # the web archive, when the config has [site]
         self.next_wakeup: datetime | None = None
         self.steps: list[str] = []  # every step done, "game:what", in order
         self._tick_lock = asyncio.Lock()
         self._schedule_lock = asyncio.Lock()
         self._reschedule_wanted = asyncio.Event()
+        self._site_wanted = asyncio.Event()
+        self._site_job: asyncio.Future[Any] | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._ticking: set[asyncio.Future[list[str]]] = set()
         self._stopping = False
@@ -133,6 +137,8 @@ class Daemon:
             store = await asyncio.to_thread(open_store, server.database_url)
         self.store = store
         self.referee = Referee(store, self.config, render_map=self.render_map)
+        if self.config.site is not None:
+            self.site = SiteWriter(self.config.site.folder, self.config)
         # on_queued is not used: the handler runs in a worker thread, and waking the
         # drainer (an asyncio.Event) must happen in the loop; _handle_mail does it.
         self.handler = MailHandler(
@@ -161,6 +167,9 @@ class Daemon:
         self.scheduler.start()
         await self.reschedule()
         self._tasks.append(asyncio.create_task(self._rescheduler(), name="rescheduler"))
+        if self.site is not None:
+            self._tasks.append(asyncio.create_task(self._site_loop(), name="site"))
+            self.site_wanted()  # the archive as the store is now
         if server.smtp is not None:
             self.drainer = OutboxDrainer(
                 StoreOutbox(store),
@@ -202,6 +211,8 @@ class Daemon:
             self.scheduler.stop()
         if self._ticking:  # a tick under way finishes its transactions
             await asyncio.gather(*self._ticking, return_exceptions=True)
+        if self._site_job is not None:  # so does an archive being written
+            await asyncio.gather(self._site_job, return_exceptions=True)
         if self.drainer is not None:
             await self.drainer.stop()
         if self.store is not None and self._given_store is None:
@@ -283,7 +294,36 @@ class Daemon:
                 self.steps.append(what)
                 self.wake_drainer()
             await self.reschedule()
+        self.site_wanted()
         return done
+
+    def site_wanted(self) -> None:
+        """Ask for the web archive to be brought up to date, in its own task: a tick never
+        waits for maps to be drawn."""
+        if self.site is not None:
+            self._site_wanted.set()
+
+    async def _site_loop(self) -> None:
+        while True:
+            await self._site_wanted.wait()
+            self._site_wanted.clear()
+            await self.write_site()
+
+    async def write_site(self) -> None:
+        """The web archive brought up to the store (only what changed is written). A
+        failure is logged and tried again at the next tick: the archive never stops the
+        referee."""
+        if self.site is None or self.store is None or self._stopping:
+            return
+        job = asyncio.ensure_future(asyncio.to_thread(self.site.sync, self.store))
+        self._site_job = job
+        try:
+            written = await asyncio.shield(job)
+        except Exception:
+            log.exception("web archive not written; tried again at the next tick")
+            return
+        for game in written.games:
+            log.info("game %s: archive written (%d files)", game, len(written.files))
 
     async def _read_up_to(self, now: datetime) -> datetime | None:
         """The moment to step at: ``now``, or earlier while the intake has not yet read
@@ -321,6 +361,7 @@ class Daemon:
             await self._reschedule_wanted.wait()
             self._reschedule_wanted.clear()
             await self.reschedule()
+            self.site_wanted()  # a GM command (rollback, ...) may change the pages
 
     # -- mail -----------------------------------------------------------------------
     async def _handle_mail(

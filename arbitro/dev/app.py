@@ -15,6 +15,8 @@ from pathlib import Path
 from ..daemon import Daemon, StoreBusy
 from ..mail.dev_servers import DevMailServers
 from ..store.lease import lease_for
+
+from ..site import ArchiveServer
 from .bots import DemoBots
 from .demo import (
     DATABASE_FILE,
@@ -23,6 +25,7 @@ from .demo import (
     GM_PASSWORD,
     MAIL_PASSWORD,
     REFEREE,
+    SITE_FOLDER,
     DevState,
     demo_config,
     demo_players,
@@ -35,6 +38,7 @@ log = logging.getLogger("arbitro.dev")
 HOST = "127.0.0.1"
 DEFAULT_IMAP_PORT = 10143
 DEFAULT_SMTP_PORT = 10025
+DEFAULT_SITE_PORT = 10080
 
 
 def port_or_free(port: int) -> int:
@@ -62,11 +66,13 @@ def start_moment(data_dir: Path) -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
 
 
-def banner(data_dir: Path, servers: DevMailServers, bots: Iterable[str], human: Iterable[str]) -> str:
+def banner(data_dir: Path, servers: DevMailServers, bots: Iterable[str], human: Iterable[str],
+           site_url: str = "") -> str:
     bots, human = set(bots), set(human)
     lines = [
         "arbitro dev: a demo game by mail, everything on 127.0.0.1 (Ctrl-C stops it)",
         f"  data      {data_dir}  (SQLite: {data_dir / DATABASE_FILE})",
+        f"  archive   {site_url}index.html  (the games' web pages, {data_dir / SITE_FOLDER})",
         (f"  IMAP      {servers.host}:{servers.imap_port}  no TLS; login = the address, "
          f"password {MAIL_PASSWORD}"),
         f"  SMTP      {servers.host}:{servers.smtp_port}  no TLS, no login",
@@ -93,6 +99,7 @@ async def run_dev(
     bots: bool = True,
     imap_port: int = DEFAULT_IMAP_PORT,
     smtp_port: int = DEFAULT_SMTP_PORT,
+    site_port: int = DEFAULT_SITE_PORT,
     bot_delay: tuple[float, float] = (4.0, 15.0),
     out: Callable[[str], None] = print,
     stop_event: asyncio.Event | None = None,
@@ -116,11 +123,13 @@ async def run_dev(
         loop.add_signal_handler(sig, stop.set)
     daemon: Daemon | None = None
     demo: DemoBots | None = None
+    archive = ArchiveServer(data_dir / SITE_FOLDER, HOST, port_or_free(site_port)).start()
     try:
         for player in demo_players():
             await servers.add_account(player.address)
         await servers.add_account(GM)
-        config = demo_config(data_dir, HOST, servers.imap_port, servers.smtp_port, start)
+        config = demo_config(data_dir, HOST, servers.imap_port, servers.smtp_port, start,
+                             site_url=archive.url.rstrip("/"))
         state = DevState(HOST, servers.imap_port, servers.smtp_port, REFEREE, DEMO_GAME,
                          start.isoformat(), MAIL_PASSWORD, os.getpid())
         write_state(data_dir, state)
@@ -136,7 +145,7 @@ async def run_dev(
             demo = DemoBots(daemon.store, players, HOST, servers.smtp_port,
                             state.game_address(), delay=bot_delay)
             demo.start()
-        out(banner(data_dir, servers, robots, human))
+        out(banner(data_dir, servers, robots, human, archive.url))
         await stop.wait()
         log.info("arbitro dev: stopping")
     finally:
@@ -146,5 +155,7 @@ async def run_dev(
             await daemon.stop()
         await servers.stop()
         lease.release()
+
+        archive.stop()
         for sig in signals:
             loop.remove_signal_handler(sig)

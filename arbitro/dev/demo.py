@@ -43,6 +43,9 @@ class DemoPlayer:
     password: str  # the order password (PASSWORD line), R-MAIL-2
 
 
+SITE_FOLDER = "site"
+
+
 def demo_players() -> list[DemoPlayer]:
     return [
         DemoPlayer(power, f"{box}@{DOMAIN}", name, f"{box}-1901")
@@ -51,8 +54,9 @@ def demo_players() -> list[DemoPlayer]:
 
 
 def demo_config(data_dir: Path, host: str, imap_port: int, smtp_port: int,
-                start: datetime) -> Config:
-    """The whole config, built in code: SQLite in ``data_dir``, the embedded servers."""
+                start: datetime, site_url: str = "") -> Config:
+    """The whole config, built in code: SQLite in ``data_dir``, the embedded servers, the
+    web archive in ``data_dir/site`` (served at ``site_url``)."""
     powers = list(_PLAYERS)
     data: dict[str, Any] = {
         "server": {
@@ -66,6 +70,7 @@ def demo_config(data_dir: Path, host: str, imap_port: int, smtp_port: int,
             "smtp": {"host": host, "port": smtp_port, "tls": "none"},
             "limits": {"outbound_per_minute": 6000},
         },
+        "site": {"folder": str((data_dir / SITE_FOLDER).resolve()), "base_url": site_url},
         "game": [{
             "id": DEMO_GAME,
             "name": "Partita dimostrativa",

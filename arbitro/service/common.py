@@ -66,6 +66,11 @@ def game_words(ctx: GameCtx, game: Game, lang: str) -> dict[str, Any]:
     }
 
 
+def site_url(svc: Services, path: str) -> str | None:
+    """The public address of a page of the web archive ([site] base_url), or None."""
+    return svc.config.site.url(path) if svc.config.site is not None else None
+
+
 def deadline_words(ctx: GameCtx, moment: datetime | None, lang: str, player: Player | None = None) -> str:
     """An absolute date and time with its zone named: the player's own zone (FUSO /
     TIMEZONE), else the game's."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from ..config import GameConfig
 from ..game.board import Board
 from ..reports import phase_name, power_name, when
 from ..store import PlayerStatus, UnitOfWork
@@ -24,7 +25,7 @@ def publish_press(svc: Services, uow: UnitOfWork, game_id: str, now: datetime) -
         game = svc.config.game(game_id)
     except KeyError:
         return 0
-    if not game.press_options.publish_at_end or game.press == "none":
+    if not press_is_published(game, finished=True):
         return 0
     messages = uow.press.messages(game_id)
     if not messages:
@@ -34,7 +35,7 @@ def publish_press(svc: Services, uow: UnitOfWork, game_id: str, now: datetime) -
     readers.append((game.gm_address, game.language))
     queued = 0
     for address, lang in dict(readers).items():
-        entries = [_entry(board, m, game.timezone, lang) for m in messages]
+        entries = [press_entry(board, m, game.timezone, lang) for m in messages]
         sent = svc.mailer.send(
             uow, f"press-archive:{game_id}:{address}", to=[address], template="press_archive",
             lang=lang, now=now, game_id=game_id,
@@ -44,6 +45,12 @@ def publish_press(svc: Services, uow: UnitOfWork, game_id: str, now: datetime) -
     return queued
 
 
+def press_is_published(game: GameConfig, *, finished: bool) -> bool:
+    """The press archive is public once the game is over, and only if the GM chose so: the
+    one rule for the archive mail and the web archive (arbitro/site)."""
+    return finished and game.press_options.publish_at_end and game.press != "none"
+
+
 def sender_name(board: Board, power: str, anonymous: bool, lang: str) -> str:
     """Who a press message is from, as its readers see it."""
     if anonymous:
@@ -51,7 +58,7 @@ def sender_name(board: Board, power: str, anonymous: bool, lang: str) -> str:
     return power_name(board, power, lang)
 
 
-def _entry(board: Board, m: PressMessage, timezone: str, lang: str) -> dict[str, Any]:
+def press_entry(board: Board, m: PressMessage, timezone: str, lang: str) -> dict[str, Any]:
     return {
         "phase_name": phase_name(m.phase, lang) if m.phase else "-",
         "when": when(m.deliver_at, timezone, lang),

@@ -11,6 +11,7 @@ from ..game.outcome import PhaseOutcome
 from ..game.phases import play
 from ..game.position import FALL, MOVEMENT, NEUTRAL, Position
 from ..reports import PhaseReport, judge_results, order_text, results_context
+from ..reports.links import dossier_paths, phase_path
 from ..store import Attachment, GameStatus, PlayerStatus, PowerStatus, UnitOfWork
 from ..store.codec import PowerBefore, orders_of, phase_result_json, position_json
 from ..store.models import Game, GamePower, Player
@@ -26,6 +27,7 @@ from .common import (
     notify_all,
     phase_words,
     pname,
+    site_url,
 )
 from .deadlines import DeadlineNote, next_deadline
 from .observers import mail_observers
@@ -247,6 +249,7 @@ def _results_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, pha
             "phase_name": phase_words(phase.code, lang),
             "next_phase_name": phase_words(next_code, lang),
             "deadline": deadline_words(ctx, deadline, lang, reader),
+            "phase_url": site_url(svc, phase_path(game.id, phase.code)),
             **results_context(ctx.board, report, lang),
             "vote_commitments": votes,
             "judge": inline,
@@ -350,9 +353,13 @@ def finish_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: d
         ph = uow.phases.get(b.phase_id)
         published.append((ph.code, b.for_power, b.voter_power, orders_of(ctx.board, b.for_power, b.orders)))
     seq = phase.seq if phase else 0
+    archive, animation = dossier_paths(game.id)
 
     def extra(player: Any, lang: str) -> dict[str, Any]:
         out: dict[str, Any] = {
+            "game_url": site_url(svc, f"{game.id}/index.html"),
+            "archive_url": site_url(svc, archive),
+            "animation_url": site_url(svc, animation),
             "reason": reason,
             "winner_name": pname(ctx, winner, lang) if winner else None,
             "tied_names": [pname(ctx, p, lang) for p in tied],

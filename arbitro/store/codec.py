@@ -138,3 +138,34 @@ def phase_outcome_of(board: Board, results: Mapping[str, Any],
     winner = shown.get("winner")
     return PhaseOutcome(tuple(out), nxt, {str(p): int(n) for p, n in adjustments.items()},
                         str(winner) if winner else None, after)
+
+@dataclass(frozen=True)
+class PlayedPhase:
+    """A processed phase read back from its ``results`` column: the rules' outcome (every
+    order with its result, reason and source) and the service's decisions around it."""
+
+    outcome: PhaseOutcome
+    nmr: Mapping[str, str]  # power -> first | abandoned | civil_disorder
+    eliminated: tuple[str, ...]
+    winner: str | None
+
+
+def played_of(board: Board, before: Position, results: Mapping[str, Any]) -> PlayedPhase:
+    """The reader of ``phase_result_json``; an order text that no longer reads is left out
+    (as in ``orders_of``), and a missing ``next`` reads as the position before."""
+    lines: list[OrderResult] = []
+    for line in results.get("results") or ():
+        order = read_order(board, str(line.get("power", "")), str(line.get("order", "")))
+        if isinstance(order, str):
+            continue
+        result = Result(line.get("result", Result.SUCCEEDS.value))
+        source = Source(line.get("source", Source.PLAYER.value))
+        code = line.get("code") or None
+        lines.append(OrderResult(order, result, code, tuple(line.get("detail") or ()), source))
+    nxt = results.get("next")
+    after = position_from_json(board, nxt) if isinstance(nxt, Mapping) else before
+    adjustments = (nxt or {}).get("adjustments") or {}
+    outcome = PhaseOutcome(tuple(lines), after, {str(p): int(n) for p, n in adjustments.items()},
+                           (nxt or {}).get("winner"))
+    return PlayedPhase(outcome, dict(results.get("nmr") or {}),
+                       tuple(results.get("eliminated") or ()), results.get("winner"))

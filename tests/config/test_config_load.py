@@ -463,3 +463,20 @@ def test_server_time_zone_is_the_game_default(tmp_path: Path) -> None:
     config = load_config(_write(tmp_path, _with(SERVER, "timezone = 'UTC'\nlanguage = 'en'")))
     assert (config.games[0].timezone, config.games[0].language) == ("UTC", "en")
     assert config.games[0].start is None
+
+
+def test_the_site_section_names_the_archive_folder_and_its_address(tmp_path: Path) -> None:
+    assert load_config(_write(tmp_path, MINIMAL), {}).site is None  # no section: no archive
+    text = MINIMAL.replace("[[game]]", '[site]\nfolder = "www/archivio"\n'
+                           'base_url = "https://giochi.example/archivio/"\n\n[[game]]')
+    site = load_config(_write(tmp_path, text), {}).site
+    assert site is not None and site.folder == tmp_path / "www" / "archivio"
+    assert site.url("g1/index.html") == "https://giochi.example/archivio/g1/index.html"
+    text = MINIMAL.replace("[[game]]", '[site]\nfolder = "www"\n\n[[game]]')
+    site = load_config(_write(tmp_path, text), {}).site
+    assert site is not None and site.url("g1/index.html") is None  # not published: no links
+    bad = MINIMAL.replace("[[game]]", '[site]\nbase_url = "giochi.example"\nfolder_ = "x"\n\n[[game]]')
+    problems = _problems(tmp_path, bad)
+    assert any("site.folder" in p and "required" in p for p in problems), problems
+    assert any("site.base_url" in p and "http" in p for p in problems), problems
+    assert any("site.folder_" in p and "unknown key" in p for p in problems), problems

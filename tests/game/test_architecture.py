@@ -40,6 +40,9 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     # The referee's procedures: store + config + views, one transaction at a time. It
     # decides what is sent; it never reaches up to a mail or press adapter.
     ("service", frozenset({"arbitro.service"})),
+    # The static web archive: reads the store in the service's words (the press archive's
+    # one publication rule) and writes files; the daemon, dev and cli drive it.
+    ("site", frozenset({"arbitro.site"})),
     # The press relay's rules (who may write to whom, modes, anonymity), built on the
     # service's mailer; the mail layer hands it letters already read from MIME.
     ("press", frozenset({"arbitro.press"})),

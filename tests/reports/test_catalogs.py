@@ -51,6 +51,7 @@ KEEP = {"PASSWORD", "GM", "CON"}
 
 
 def _leftovers(text: str, lang: str) -> set[str]:
+    text = re.sub(r"https?://\S+", " ", text)  # addresses are not words (English page names)
     words = set(re.findall(r"[^\W\d_]+", text.lower()))
     return (words & TELLTALES[lang]) - {w.lower() for w in KEEP}
 
@@ -184,6 +185,10 @@ def _context(lang: str) -> dict[str, Any]:
         "table": [{"name": power("FRANCE"), "count": 5, "power_name": power("FRANCE"),
                    "player": "Mario", "address": "mario@example.org"}],
         "results": {"orders": _results(lang)["orders"]},
+        "phase_url": "https://giochi.example/g1901/1901-spring-movement.html",
+        "game_url": "https://giochi.example/g1901/index.html",
+        "archive_url": "https://giochi.example/g1901/archive.zip",
+        "animation_url": "https://giochi.example/g1901/maps.gif",
         "ballots": [{"phase_name": phase_name("S1902M", lang), "for_name": power("TURKEY"),
                      "voter_name": power("ITALY"), "orders": ["A Smi XXX"]}],
         "what": say(lang, "alert.wrong_password"), "details": "mario@example.org (g1901)",

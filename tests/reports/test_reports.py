@@ -35,7 +35,7 @@ def test_results_mail_shows_bounces_and_centres_in_each_language():
             "game": {"id": "g", "name": "G", "press": "white", "timezone": "Europe/Rome"},
             "tag": "[g]", "referee": "r@x", "lang": lang, "player": {"name": "P", "address": "p@x"},
             "power_name": italy, "phase_name": "S1901M", "next_phase_name": "F1901M",
-            "deadline": "-",
+            "deadline": "-", "phase_url": None,
             **results_context(BOARD, report, lang),
         }
         mail = templates.render("results", lang, context)

@@ -11,6 +11,7 @@ from arbitro.store.codec import (
     PowerBefore,
     orders_of,
     phase_result_json,
+    played_of,
     position_json,
     position_of,
     powers_before_of,
@@ -76,3 +77,20 @@ def test_stored_orders_are_read_once_here_and_unreadable_texts_left_out():
     parsed = [{"status": "ok", "order": "A PAR - BUR"}, {"status": "void", "order": "A MAR - BUR"},
               {"status": "ignored", "order": None}]
     assert submission_orders(BOARD, "FRANCE", parsed) == [Move("FRANCE", "A", "PAR", "BUR")]
+
+
+def test_a_played_phase_reads_back_with_reasons_sources_and_the_services_decisions():
+    """What the web archive shows of a phase comes from its stored results: every order
+    with its result, reason code, details and source, and the NMR, eliminations, winner."""
+    position, outcome = _bounce()
+    doc = phase_result_json("S1901M", outcome, nmr={"TURKEY": "first"}, eliminated=["AUSTRIA"],
+                            winner=None, powers_before={}, lateness={})
+    played = played_of(BOARD, position, doc)
+    assert played.outcome.results == outcome.results
+    assert played.outcome.next == outcome.next
+    assert (dict(played.nmr), played.eliminated, played.winner) == ({"TURKEY": "first"}, ("AUSTRIA",), None)
+    # a document of older days, with no code, detail or source: results still read
+    old = {"results": [{"power": "FRANCE", "order": "A PAR - BUR", "result": "fails"}]}
+    (line,) = played_of(BOARD, position, old).outcome.results
+    assert (line.result.value, line.reason, line.source.value) == ("fails", None, "player")
+    assert played_of(BOARD, position, old).outcome.next == position

@@ -93,6 +93,12 @@ class GameRepo:
         game.draw_seed = seed
         self.session.flush()
 
+    def marks(self) -> dict[str, str]:
+        """A digest of each game's visible state (repos/marks.py)."""
+        from .marks import game_marks
+
+        return game_marks(self.session)
+
     def finish(self, game: Game, result: Mapping[str, Any], now: datetime) -> None:
         game.result = dict(result)
         self.set_status(game, GameStatus.FINISHED, now)
