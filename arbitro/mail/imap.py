@@ -21,8 +21,10 @@ from datetime import UTC, datetime
 from typing import Any, Literal, Protocol
 
 from imapclient import IMAPClient  # type: ignore[import-untyped]
+from imapclient.exceptions import LoginError  # type: ignore[import-untyped]
 
 from ..config.model import ImapConfig
+from .oauth import TokenSource, TokenUnavailable
 from .running import LoopTask
 
 log = logging.getLogger(__name__)
@@ -67,8 +69,10 @@ class MailboxClient:
         batch: int = 50,
         use_idle: bool = True,
         use_move: bool = True,
+        tokens: TokenSource | None = None,
     ) -> None:
         self.config = config
+        self.tokens = tokens  # access tokens for auth = "oauth2"
         self.use_idle = use_idle  # False: poll even where IDLE is offered
         self.use_move = use_move  # False: COPY + \Deleted + EXPUNGE even with MOVE
         self.max_bytes = max_bytes
@@ -98,7 +102,10 @@ class MailboxClient:
         try:
             if cfg.tls == "starttls":
                 client.starttls(self.ssl_context)
-            client.login(cfg.user, cfg.password)
+            if cfg.auth == "oauth2":
+                self._oauth2_login(client)
+            else:
+                client.login(cfg.user, cfg.password)
             caps = set(client.capabilities())
             self._idle = self.use_idle and b"IDLE" in caps
             self._move = self.use_move and b"MOVE" in caps
@@ -117,6 +124,20 @@ class MailboxClient:
         self._next_uid = 1
         self._client = client
         log.info("imap: connected to %s:%s (idle=%s)", cfg.host, cfg.port, self._idle)
+
+    def _oauth2_login(self, client: IMAPClient) -> None:
+        """XOAUTH2 with the cached token; refused (expired or revoked early), once more with
+        a fresh one. A refused refresh raises RefreshRefused: the loop's backoff retries."""
+        if self.tokens is None:
+            raise TokenUnavailable("auth = oauth2 but the daemon gave the IMAP client no tokens")
+        token = self.tokens.access_token()
+        try:
+            client.oauth2_login(self.config.user, token)
+            return
+        except LoginError as exc:
+            log.info("imap: XOAUTH2 login refused (%s); refreshing the access token", exc)
+            self.tokens.invalidate(token)
+        client.oauth2_login(self.config.user, self.tokens.access_token())
 
     def close(self) -> None:
         client, self._client = self._client, None
