@@ -60,7 +60,8 @@ def read_oauth2(t: Table, base: Path, secret: Any, environ: Mapping[str, str]) -
 
     def url(name: str) -> str:
         if preset is None:  # custom: the token endpoint is required, the others optional
-            return str(t.text(name) if name == "token_url" else t.text(name, "") or "")
+            value = t.text(name) if name == "token_url" else t.text(name, "")
+            return str(value or "")
         if t.has(name):
             return str(t.text(name) or "")
         return str(getattr(preset, name)).format(tenant=tenant)
