@@ -1,0 +1,212 @@
+"""The daemon with OAuth2 mailboxes, against real parts: Dovecot with an oauth2 passdb that
+checks every XOAUTH2 token at the test's provider (token introspection), and an aiosmtpd
+that takes only XOAUTH2, checking tokens at the same provider. It reads and sends with
+tokens it refreshes itself; tokens expiring mid-run and a revoked refresh token are met
+without a lost mail or a crash."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from e2e.harness import (
+    OPERATOR,
+    FakeClock,
+    holders,
+    inbound_rows,
+    order_mail,
+    outbox_rows,
+    run,
+    server_table,
+    start_moment,
+    until,
+)
+from mail.conftest import ImapAccount, _missing
+from mail.oauth_servers import OAuthProvider, OAuthSmtpSink
+from mail.servers import Dovecot, dovecot_missing
+from service.service_helpers import game_table
+
+from arbitro.config import Config, parse_config
+from arbitro.config.oauth2 import write_token_file
+from arbitro.daemon import Daemon
+from arbitro.store import InboundStatus
+
+GAME = "gettoni"
+
+
+@pytest.fixture
+def provider() -> Iterator[OAuthProvider]:
+    server = OAuthProvider()
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def oauth_dovecot(provider: OAuthProvider) -> Iterator[Dovecot]:
+    """A Dovecot of the test's own: Dovecot slows logins from an address after refused
+    ones (auth penalty), which must not carry over from one test to the next."""
+    why = dovecot_missing()
+    if why:
+        _missing(why)
+    server = Dovecot.create(oauth2_introspection=f"{provider.base}/introspect")
+    server.start()
+    yield server
+    server.destroy()
+
+
+@pytest.fixture
+def sink(provider: OAuthProvider) -> Iterator[OAuthSmtpSink]:
+    smtp = OAuthSmtpSink(provider)
+    smtp.start()
+    yield smtp
+    smtp.stop()
+
+
+def oauth_config(account: ImapAccount, sink: OAuthSmtpSink, provider: OAuthProvider,
+                 tmp_path: Path) -> Config:
+    server = server_table(account, sink, tmp_path / "oauth.sqlite3")
+    oauth2 = {"provider": "custom", "client_id": provider.client_id,
+              "token_url": f"{provider.base}/token", "device_url": f"{provider.base}/devicecode",
+              "scope": "mail offline_access", "token_file": "mail-token.json"}
+    del server["imap"]["password"]
+    server["imap"].update(auth="oauth2", oauth2=oauth2)
+    server["smtp"].update(user=account.user, auth="oauth2", oauth2=dict(oauth2))
+    data: dict[str, Any] = {"server": server, "game": [game_table(GAME, start=start_moment())]}
+    return parse_config(data, tmp_path / "arbitro.toml")
+
+
+def make_daemon(config: Config) -> Daemon:
+    return Daemon(config, clock=FakeClock(start_moment() + timedelta(hours=1)), tick_seconds=3600,
+                  imap_wait=1, drain_seconds=0.5, imap_timeout=5, imap_backoff_max=1,
+                  render_map=None, token_options={"refused_pause": 1.0})
+
+
+def confirmed(sink: OAuthSmtpSink, player: str) -> int:
+    return sum(1 for r in sink.received if player in [a.lower() for a in r.rcpt_tos])
+
+
+def filed(server: Dovecot, account: ImapAccount, folder: str) -> int:
+    """Mails in a Maildir folder, read on disk (the test has no password to log in with)."""
+    box = server.maildir(account.user) / folder
+    return sum(len(list((box / sub).iterdir())) for sub in ("cur", "new") if (box / sub).exists())
+
+
+def processed(daemon: Daemon) -> int:
+    assert daemon.store is not None
+    return sum(1 for r in inbound_rows(daemon.store) if r.status is InboundStatus.PROCESSED)
+
+
+@pytest.fixture
+def setup(oauth_dovecot: Dovecot, sink: OAuthSmtpSink, provider: OAuthProvider,
+          tmp_path: Path) -> tuple[ImapAccount, Daemon]:
+    from mail.conftest import _account
+
+    account = _account(oauth_dovecot)
+    write_token_file(tmp_path / "mail-token.json", {"refresh_token": provider.grant(account.user)})
+    return account, make_daemon(oauth_config(account, sink, provider, tmp_path))
+
+
+def test_reads_and_sends_with_xoauth2_and_survives_expired_tokens(
+        setup: tuple[ImapAccount, Daemon], sink: OAuthSmtpSink, provider: OAuthProvider,
+        oauth_dovecot: Dovecot) -> None:
+    account, daemon = setup
+
+    async def go() -> None:
+        await daemon.start()
+        try:
+            store = daemon.store
+            await until(lambda: len(holders(store, GAME)) == 7, what="game started")
+            player = holders(store, GAME)["FRANCE"]
+            account.deliver(order_mail(player, "A PAR - BUR", password=f"pw{player[1]}",
+                                       to=f"arbitro+{GAME}@example.org"))
+            await until(lambda: processed(daemon) == 1 and confirmed(sink, player) >= 1,
+                        what="first order read over IMAP and confirmed over SMTP")
+            # IMAP and SMTP share the token file: one refresh serves both
+            assert provider.grants.count("refresh_token") == 1
+
+            # Every access token expires at the provider, unknown to the daemon; both
+            # servers drop their connections (a restart), so both log in again.
+            provider.expire_access_tokens()
+            oauth_dovecot.restart()
+            sink.stop()
+            sink.start()
+            already = confirmed(sink, player)
+            account.deliver(order_mail(player, "A MAR - SPA", password=f"pw{player[1]}",
+                                       to=f"arbitro+{GAME}@example.org"))
+            await until(lambda: processed(daemon) == 2 and confirmed(sink, player) > already,
+                        timeout=30, what="second order read and confirmed after the expiry")
+        finally:
+            await daemon.stop()
+
+    run(go())
+    assert daemon.store is not None
+    assert [r.status for r in inbound_rows(daemon.store)] == [InboundStatus.PROCESSED] * 2
+    # the stale token was refused once by each server, then one refresh served both
+    assert provider.grants.count("refresh_token") == 2
+    assert [ok for _, ok in sink.logins].count(False) == 1
+    assert all(user == account.user for user, _ in sink.logins)
+    assert filed(oauth_dovecot, account, ".arbitro.processed") == 2  # both filed: none lost
+    assert "method=XOAUTH2" in oauth_dovecot.log()
+
+
+def test_a_revoked_refresh_token_is_reported_and_nothing_crashes(
+        setup: tuple[ImapAccount, Daemon], sink: OAuthSmtpSink, provider: OAuthProvider,
+        oauth_dovecot: Dovecot, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    account, daemon = setup
+
+    async def go() -> None:
+        await daemon.start()
+        try:
+            store = daemon.store
+            await until(lambda: len(holders(store, GAME)) == 7, what="game started")
+            player = holders(store, GAME)["FRANCE"]
+            await until(lambda: processed(daemon) == 0 and daemon.intake is not None
+                        and daemon.intake.caught_up is not None, what="logged in once")
+
+            provider.revoke(account.user)  # the GM withdrew the app's access
+            oauth_dovecot.restart()  # the IMAP session ends; logging in needs a new token
+            account.deliver(order_mail(player, "A PAR - BUR", password=f"pw{player[1]}",
+                                       to=f"arbitro+{GAME}@example.org"))
+            assert daemon.store is not None
+            await until(lambda: any(r.idempotency_key.startswith("oauth2-refused:")
+                                    for r in outbox_rows(daemon.store)),
+                        what="the operator's alert queued")
+            intake = daemon.intake
+            assert intake is not None
+            errors = intake.stats.connection_errors
+            await until(lambda: intake.stats.connection_errors >= errors + 2, timeout=10,
+                        what="the intake keeps retrying")
+            assert intake.running and daemon.running  # no crash, no crash loop
+            assert processed(daemon) == 0  # the mail waits in the inbox
+
+            # the GM logs in again: a new token in the file is taken up without a restart
+            write_token_file(tmp_path / "mail-token.json",
+                             {"refresh_token": provider.grant(account.user)})
+            await until(lambda: processed(daemon) == 1 and confirmed(sink, player) >= 1,
+                        timeout=30, what="the waiting order read and confirmed")
+            # the alert's own try failed (SMTP had no token either): it comes again after
+            # the outbox's backoff, on the daemon's clock
+            clock = daemon.clock
+            assert isinstance(clock, FakeClock)
+            clock.advance(minutes=30)
+            daemon.wake_drainer()
+            await until(lambda: confirmed(sink, OPERATOR) >= 1, timeout=30,
+                        what="the alert mailed once SMTP could log in again")
+        finally:
+            await daemon.stop()
+
+    run(go())
+    assert daemon.store is not None
+    alerts = [r for r in outbox_rows(daemon.store) if r.idempotency_key.startswith("oauth2-refused:")]
+    assert len(alerts) == 1 and alerts[0].recipients == [OPERATOR]  # once, not per retry
+    mailed = [r.content for r in sink.received if OPERATOR in r.rcpt_tos]
+    assert b"arbitro oauth login" in mailed[0]
+    refused = [r for r in caplog.records if r.name == "arbitro.mail.oauth.tokens"
+               and "refused the refresh token" in r.getMessage()]
+    assert refused and all(r.levelname == "ERROR" for r in refused)  # the operator's log
+    # retried, but paused: not one token request per reconnect
+    assert provider.grants.count("refresh_token") < 12
