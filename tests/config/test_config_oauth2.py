@@ -149,3 +149,6 @@ def test_check_config_command_exits_non_zero_without_a_token(tmp_path: Path,
     assert "gmail-token.json does not exist" in capsys.readouterr().err
     write_token_file(tmp_path / "gmail-token.json", {"refresh_token": "rt-1"})
     assert main(["check-config", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "imap: imap.gmail.com:993 (ssl, oauth2 google)" in out
+    assert "smtp: smtp.office365.com:587 (starttls, oauth2 microsoft)" in out
