@@ -254,3 +254,41 @@ def test_an_unsafe_or_missing_token_file_is_unavailable(tmp_path: Path,
     with pytest.raises(TokenUnavailable, match="unreachable") as caught:
         source.access_token()
     assert not isinstance(caught.value, RefreshRefused)
+
+
+def test_login_with_the_browser_flow_prints_the_token_for_token_env(tmp_path: Path,
+                                                                    provider: OAuthProvider) -> None:
+    """`--flow browser --no-browser`, as on a server: the GM opens the printed page; with
+    token_env the token is printed for the operator's environment, nothing written."""
+    provider.browser_user = "arbitro@example.org"
+    config = config_file(tmp_path, provider)
+    config.write_text(config.read_text().replace('token_file = "secrets/mail-token.json"',
+                                                 'token_env = "ARBITRO_REFRESH_TOKEN"'))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "arbitro", "oauth", "login", "--config", str(config),
+         "--flow", "browser", "--no-browser", "--wait", "20"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=tmp_path)
+    assert process.stdout is not None
+    page = ""
+    while not page.startswith(f"{provider.base}/authorize?"):
+        page = process.stdout.readline().strip()
+        assert page or process.poll() is None, "no consent page printed"
+    with urllib.request.urlopen(page, timeout=10) as answer:  # the browser, redirected back
+        assert b"access granted" in answer.read()
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 0, err
+    assert "set the environment variable ARBITRO_REFRESH_TOKEN" in out
+    token = out.strip().splitlines()[-1]
+    assert provider.refresh_tokens[token] == "arbitro@example.org"
+    assert not (tmp_path / "secrets").exists()
+
+
+def test_login_refuses_a_config_without_oauth2(tmp_path: Path) -> None:
+    path = tmp_path / "a.toml"
+    path.write_text('[server]\nreferee_address = "a@b.it"\n[server.imap]\nhost = "h"\n'
+                    'user = "u"\npassword = "p"\n', encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "arbitro", "oauth", "login", "--config", str(path)],
+                          capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 2
+    assert 'no [server.imap/smtp] section has auth = "oauth2"' in done.stderr
