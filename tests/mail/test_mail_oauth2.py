@@ -193,6 +193,12 @@ def test_access_tokens_are_cached_until_shortly_before_expiry(tmp_path: Path,
     source.invalidate(second)  # the server refused it: the next call refreshes
     assert source.access_token() not in (first, second)
 
+    # a lifetime shorter than the margin: still cached, for half of it
+    short = TokenSource(oauth(provider, tmp_path / "t.json"), margin=60)
+    grants = len(provider.grants)
+    assert short.access_token() == short.access_token()
+    assert len(provider.grants) == grants + 1
+
 
 def test_a_rotated_refresh_token_is_stored_0600(tmp_path: Path, provider: OAuthProvider) -> None:
     provider.rotate = True

@@ -66,6 +66,7 @@ class TokenSource:
         self._lock = threading.Lock()
         self._access: str | None = None
         self._expires_at = 0.0
+        self._refresh_at = 0.0  # ``margin`` before expiry (half the lifetime for short ones)
         self._rotated: str | None = None  # a new refresh token the environment cannot hold
         self._refused: tuple[str, float, str] | None = None  # (token digest, until, message)
 
@@ -83,7 +84,7 @@ class TokenSource:
         """A valid access token: the cached one, or a fresh one from the provider."""
         with self._lock:
             now = self.clock()
-            if self._access is not None and now < self._expires_at - self.margin:
+            if self._access is not None and now < self._refresh_at:
                 return self._access
             return self._refresh(now)
 
@@ -131,7 +132,9 @@ class TokenSource:
             raise TokenUnavailable(f"{cfg.token_url} gave no access_token")
         self._refused = None
         self._access = token
-        self._expires_at = now + _seconds(answer.get("expires_in"), DEFAULT_LIFETIME)
+        lifetime = _seconds(answer.get("expires_in"), DEFAULT_LIFETIME)
+        self._expires_at = now + lifetime
+        self._refresh_at = now + max(lifetime - self.margin, lifetime / 2)
         self.refreshes += 1
         rotated = answer.get("refresh_token")
         if isinstance(rotated, str) and rotated and rotated != refresh:
