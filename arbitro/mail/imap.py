@@ -132,12 +132,12 @@ class MailboxClient:
             raise TokenUnavailable("auth = oauth2 but the daemon gave the IMAP client no tokens")
         token = self.tokens.access_token()
         try:
-            client.oauth2_login(self.config.user, token)
+            _xoauth2(client, self.config.user, token)
             return
         except LoginError as exc:
             log.info("imap: XOAUTH2 login refused (%s); refreshing the access token", exc)
             self.tokens.invalidate(token)
-        client.oauth2_login(self.config.user, self.tokens.access_token())
+        _xoauth2(client, self.config.user, self.tokens.access_token())
 
     def close(self) -> None:
         client, self._client = self._client, None
@@ -263,6 +263,18 @@ class MailboxClient:
         self.connect()
         assert self._client is not None
         return self._client
+
+
+def _xoauth2(client: IMAPClient, user: str, token: str) -> None:
+    """AUTHENTICATE XOAUTH2. Unlike imapclient's oauth2_login, a refused token's error
+    challenge (base64 JSON, as Gmail and Dovecot send) gets the empty answer the mechanism
+    asks for, not the credentials a second time."""
+    credentials = f"user={user}\x01auth=Bearer {token}\x01\x01"
+    try:
+        client._command_and_check("authenticate", "XOAUTH2",
+                                  lambda challenge: "" if challenge else credentials)
+    except IMAPClient.Error as exc:
+        raise LoginError(str(exc)) from None
 
 
 def _aware(value: Any) -> datetime | None:
