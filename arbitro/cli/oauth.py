@@ -4,12 +4,14 @@ store the refresh token where ``[server.imap.oauth2]`` / ``[server.smtp.oauth2]`
 from __future__ import annotations
 
 import argparse
+import asyncio
+import os
 import sys
 import webbrowser
 from typing import Any
 
 from ..config import ConfigError, load_config
-from ..config.model import OAuth2Config
+from ..config.model import OAuth2Config, ServerConfig
 
 EXIT_FAILED = 1
 EXIT_BAD_CONFIG = 2
@@ -42,6 +44,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                        help="browser flow: print the page's address, do not open it")
     login.add_argument("--port", type=int, default=0,
                        help="browser flow: the loopback port for the redirect (default: any free)")
+    login.add_argument("--no-check", action="store_true",
+                       help="do not log in to the IMAP and SMTP servers with the new token")
     login.add_argument("--wait", type=float, default=300.0,
                        help="browser flow: seconds to wait for the redirect (default 300)")
     return parser
@@ -89,4 +93,43 @@ def run(args: argparse.Namespace) -> int:
             print(f"[server.{name}] set the environment variable {cfg.token_env} to this refresh "
                   "token (keep it secret: it opens the mailbox):")
             print(shown)
+        if not args.no_check:
+            failed = _check(server, cfg, shown)
+            if failed:
+                return EXIT_FAILED
     return 0
+
+
+def _check(server: ServerConfig, cfg: OAuth2Config, token: str | None) -> bool:
+    """Log in with the new token to every mail server that uses it, as the daemon will;
+    True when one of them refused."""
+    from ..mail.imap import MailboxClient
+    from ..mail.oauth import TokenSource
+    from ..mail.smtp import SmtpSender
+
+    environ = {**os.environ, cfg.token_env: token} if token else None
+    source = TokenSource(cfg, environ=environ)
+    failed = False
+    for name, section in (("imap", server.imap), ("smtp", server.smtp)):
+        if section is None or section.oauth2 is None or section.oauth2.token_place != cfg.token_place:
+            continue
+        where = f"{section.host}:{section.port}"
+        error: str | None = None
+        if name == "imap":
+            client = MailboxClient(section, timeout=20, tokens=source)  # type: ignore[arg-type]
+            try:
+                client.connect()
+            except Exception as exc:  # noqa: BLE001 - reported, whatever it is
+                error = f"{type(exc).__name__}: {exc}"
+            finally:
+                client.close()
+        else:
+            sender = SmtpSender(section, timeout=20, tokens=source)  # type: ignore[arg-type]
+            error = asyncio.run(sender.check_login())
+        if error is None:
+            print(f"[server.{name}] XOAUTH2 login to {where} as {section.user}: OK")
+        else:
+            failed = True
+            print(f"arbitro oauth: [server.{name}] XOAUTH2 login to {where} as {section.user} "
+                  f"failed: {error}", file=sys.stderr)
+    return failed

@@ -146,6 +146,19 @@ class SmtpSender:
             refused=tuple((rcpt, f"{r.code} {r.message}") for rcpt, r in refused.items()),
         )
 
+    async def check_login(self) -> str | None:
+        """Connect and log in once (``arbitro oauth login`` proves a new token): None when
+        it worked, else what went wrong."""
+        try:
+            await self._connection()
+        except aiosmtplib.SMTPAuthenticationError as exc:
+            return f"login refused: {exc.code} {exc.message}"
+        except (TimeoutError, aiosmtplib.SMTPException, OSError, TokenUnavailable) as exc:
+            return _describe(exc)
+        finally:
+            await self.close()
+        return None
+
     async def _reset(self, smtp: aiosmtplib.SMTP) -> None:
         """After a refused transaction the connection is reusable once RSET."""
         try:

@@ -84,7 +84,8 @@ def test_login_with_the_device_flow_stores_a_0600_token_file(tmp_path: Path,
     old_umask = os.umask(0o022)  # a usual umask: the file must be 0600 all the same
     try:
         process = subprocess.Popen(
-            [sys.executable, "-m", "arbitro", "oauth", "login", "--config", str(config)],
+            [sys.executable, "-m", "arbitro", "oauth", "login", "--config", str(config),
+             "--no-check"],  # no mail server here: test_mail_oauth2_daemon.py checks one
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
     finally:
         os.umask(old_umask)
@@ -272,7 +273,7 @@ def test_login_with_the_browser_flow_prints_the_token_for_token_env(tmp_path: Pa
                                                  'token_env = "ARBITRO_REFRESH_TOKEN"'))
     process = subprocess.Popen(
         [sys.executable, "-m", "arbitro", "oauth", "login", "--config", str(config),
-         "--flow", "browser", "--no-browser", "--wait", "20"],
+         "--flow", "browser", "--no-browser", "--wait", "20", "--no-check"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=tmp_path)
     assert process.stdout is not None

@@ -66,8 +66,9 @@ def sink(provider: OAuthProvider) -> Iterator[OAuthSmtpSink]:
     smtp.stop()
 
 
-def oauth_config(account: ImapAccount, sink: OAuthSmtpSink, provider: OAuthProvider,
-                 tmp_path: Path) -> Config:
+def oauth_server(account: ImapAccount, sink: OAuthSmtpSink, provider: OAuthProvider,
+                 tmp_path: Path) -> dict[str, Any]:
+    """The [server] table with both mailboxes on OAuth2, sharing one token file."""
     server = server_table(account, sink, tmp_path / "oauth.sqlite3")
     oauth2 = {"provider": "custom", "client_id": provider.client_id,
               "token_url": f"{provider.base}/token", "device_url": f"{provider.base}/devicecode",
@@ -75,7 +76,13 @@ def oauth_config(account: ImapAccount, sink: OAuthSmtpSink, provider: OAuthProvi
     del server["imap"]["password"]
     server["imap"].update(auth="oauth2", oauth2=oauth2)
     server["smtp"].update(user=account.user, auth="oauth2", oauth2=dict(oauth2))
-    data: dict[str, Any] = {"server": server, "game": [game_table(GAME, start=start_moment())]}
+    return server
+
+
+def oauth_config(account: ImapAccount, sink: OAuthSmtpSink, provider: OAuthProvider,
+                 tmp_path: Path) -> Config:
+    data = {"server": oauth_server(account, sink, provider, tmp_path),
+            "game": [game_table(GAME, start=start_moment())]}
     return parse_config(data, tmp_path / "arbitro.toml")
 
 
@@ -210,3 +217,64 @@ def test_a_revoked_refresh_token_is_reported_and_nothing_crashes(
     assert refused and all(r.levelname == "ERROR" for r in refused)  # the operator's log
     # retried, but paused: not one token request per reconnect
     assert provider.grants.count("refresh_token") < 12
+
+
+def test_oauth_login_proves_the_new_token_on_both_servers(
+        oauth_dovecot: Dovecot, sink: OAuthSmtpSink, provider: OAuthProvider,
+        tmp_path: Path) -> None:
+    """`arbitro oauth login` as a GM runs it on the config the daemon will use: after the
+    device flow it logs in to IMAP and SMTP with the new token and says so."""
+    import os
+    import re
+    import subprocess
+    import sys
+
+    from mail.conftest import _account
+
+    from arbitro.config.oauth2 import read_token_file
+
+    from e2e.harness import toml_text
+
+    account = _account(oauth_dovecot)
+    root = Path(__file__).resolve().parents[2]
+    toml = tmp_path / "arbitro.toml"
+    toml.write_text(toml_text({"server": oauth_server(account, sink, provider, tmp_path)}),
+                    encoding="utf-8")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "arbitro", "oauth", "login", "--config", str(toml)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONPATH": str(root)})
+    assert process.stdout is not None
+    line = ""
+    while "enter the code" not in line:
+        line = process.stdout.readline()
+        assert line, "no code shown"
+    code = re.search(r"enter the code (\S+)", line)
+    assert code
+    provider.enter_code(code.group(1), account.user)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 0, err
+    assert f"[server.imap] XOAUTH2 login to 127.0.0.1:{oauth_dovecot.imap_port} as {account.user}: OK" in out
+    assert f"[server.smtp] XOAUTH2 login to 127.0.0.1:{sink.port} as {account.user}: OK" in out
+    assert out.count("refresh token stored") == 1  # one token for both: one login
+    assert read_token_file(tmp_path / "mail-token.json")["refresh_token"] in provider.refresh_tokens
+    assert sink.logins == [(account.user, True)]
+
+    # a token the provider then withdraws: the check says so and the command fails
+    provider.revoke(account.user)
+    (tmp_path / "mail-token.json").unlink()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "arbitro", "oauth", "login", "--config", str(toml)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONPATH": str(root)})
+    assert process.stdout is not None
+    line = ""
+    while "enter the code" not in line:
+        line = process.stdout.readline()
+        assert line, "no code shown"
+    code = re.search(r"enter the code (\S+)", line)
+    assert code
+    provider.enter_code(code.group(1), "someone-else@example.org")  # signed in as another user
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 1
+    assert "[server.imap] XOAUTH2 login" in err and "failed" in err

@@ -73,7 +73,8 @@ def device_login(
     complete = start.get("verification_uri_complete")
     if isinstance(complete, str):
         say(f"(or open {complete}, which carries the code)")
-    say(f"Waiting for you to sign in and allow access (the code is valid for {expires_in / 60:.0f} min)...")
+    valid = f"{expires_in / 60:.0f} min" if expires_in >= 120 else f"{expires_in:.0f} s"
+    say(f"Waiting for you to sign in and allow access (the code is valid for {valid})...")
     deadline = clock() + expires_in
     while clock() < deadline:
         sleep(interval)
