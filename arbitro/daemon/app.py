@@ -394,7 +394,7 @@ class Daemon:
         if gm is None or self.store is None or self.referee is None:
             return
         language = self.config.server.language
-        key = f"oauth2-refused:{source.place}:{source.refused_digest}"
+        key = f"oauth2-refused:{source.refused_digest}"  # short: keys are 255 at most
         with self.store.begin() as uow:
             alert_gm(self.referee.svc, uow, key, gm, language,
                      say(language, "alert.oauth2_refused"), message, self.clock(), None)
