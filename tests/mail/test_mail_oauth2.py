@@ -12,7 +12,6 @@ import sys
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -34,11 +33,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
-def provider() -> Iterator[OAuthProvider]:
-    server = OAuthProvider()
-    server.start()
-    yield server
-    server.stop()
+def provider(oauth_provider: OAuthProvider) -> OAuthProvider:
+    return oauth_provider  # tests/mail/conftest.py
 
 
 def oauth(provider: OAuthProvider, token_file: Path | None = None, token_env: str = "") -> OAuth2Config:

@@ -6,7 +6,6 @@ without a lost mail or a crash."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -24,9 +23,9 @@ from e2e.harness import (
     start_moment,
     until,
 )
-from mail.conftest import ImapAccount, _missing
+from mail.conftest import ImapAccount
 from mail.oauth_servers import OAuthProvider, OAuthSmtpSink
-from mail.servers import Dovecot, dovecot_missing
+from mail.servers import Dovecot
 from service.service_helpers import game_table
 
 from arbitro.config import Config, parse_config
@@ -35,35 +34,6 @@ from arbitro.daemon import Daemon
 from arbitro.store import InboundStatus
 
 GAME = "gettoni"
-
-
-@pytest.fixture
-def provider() -> Iterator[OAuthProvider]:
-    server = OAuthProvider()
-    server.start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def oauth_dovecot(provider: OAuthProvider) -> Iterator[Dovecot]:
-    """A Dovecot of the test's own: Dovecot slows logins from an address after refused
-    ones (auth penalty), which must not carry over from one test to the next."""
-    why = dovecot_missing()
-    if why:
-        _missing(why)
-    server = Dovecot.create(oauth2_introspection=f"{provider.base}/introspect")
-    server.start()
-    yield server
-    server.destroy()
-
-
-@pytest.fixture
-def sink(provider: OAuthProvider) -> Iterator[OAuthSmtpSink]:
-    smtp = OAuthSmtpSink(provider)
-    smtp.start()
-    yield smtp
-    smtp.stop()
 
 
 def oauth_server(account: ImapAccount, sink: OAuthSmtpSink, provider: OAuthProvider,
@@ -108,8 +78,9 @@ def processed(daemon: Daemon) -> int:
 
 
 @pytest.fixture
-def setup(oauth_dovecot: Dovecot, sink: OAuthSmtpSink, provider: OAuthProvider,
+def setup(oauth_dovecot: Dovecot, oauth_smtp_sink: OAuthSmtpSink, oauth_provider: OAuthProvider,
           tmp_path: Path) -> tuple[ImapAccount, Daemon]:
+    provider, sink = oauth_provider, oauth_smtp_sink
     from mail.conftest import _account
 
     account = _account(oauth_dovecot)
@@ -118,8 +89,9 @@ def setup(oauth_dovecot: Dovecot, sink: OAuthSmtpSink, provider: OAuthProvider,
 
 
 def test_reads_and_sends_with_xoauth2_and_survives_expired_tokens(
-        setup: tuple[ImapAccount, Daemon], sink: OAuthSmtpSink, provider: OAuthProvider,
+        setup: tuple[ImapAccount, Daemon], oauth_smtp_sink: OAuthSmtpSink, oauth_provider: OAuthProvider,
         oauth_dovecot: Dovecot) -> None:
+    provider, sink = oauth_provider, oauth_smtp_sink
     account, daemon = setup
 
     async def go() -> None:
@@ -161,8 +133,9 @@ def test_reads_and_sends_with_xoauth2_and_survives_expired_tokens(
 
 
 def test_a_revoked_refresh_token_is_reported_and_nothing_crashes(
-        setup: tuple[ImapAccount, Daemon], sink: OAuthSmtpSink, provider: OAuthProvider,
+        setup: tuple[ImapAccount, Daemon], oauth_smtp_sink: OAuthSmtpSink, oauth_provider: OAuthProvider,
         oauth_dovecot: Dovecot, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    provider, sink = oauth_provider, oauth_smtp_sink
     account, daemon = setup
 
     async def go() -> None:
@@ -220,10 +193,11 @@ def test_a_revoked_refresh_token_is_reported_and_nothing_crashes(
 
 
 def test_oauth_login_proves_the_new_token_on_both_servers(
-        oauth_dovecot: Dovecot, sink: OAuthSmtpSink, provider: OAuthProvider,
+        oauth_dovecot: Dovecot, oauth_smtp_sink: OAuthSmtpSink, oauth_provider: OAuthProvider,
         tmp_path: Path) -> None:
     """`arbitro oauth login` as a GM runs it on the config the daemon will use: after the
     device flow it logs in to IMAP and SMTP with the new token and says so."""
+    provider, sink = oauth_provider, oauth_smtp_sink
     import os
     import re
     import subprocess
