@@ -128,6 +128,9 @@ def read_token_file(path: Path) -> dict[str, Any]:
         raise TokenFileError(problem)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
+    except PermissionError:
+        raise TokenFileError(f"{path} belongs to another user (uid {path.stat().st_uid}): run "
+                             "`arbitro oauth login` as the user the daemon runs as") from None
     except (OSError, ValueError) as exc:
         raise TokenFileError(f"{path} is not a token file written by `arbitro oauth login` "
                              f"({exc}); run it again") from None
