@@ -32,7 +32,7 @@ from ..mail.running import stop_task
 from ..mail.smtp import SmtpSender
 from ..service import Referee
 from ..service.common import RenderMap
-from ..service.notices import alert_gm
+from ..service.notices import alert_gm, operator_of
 from ..service.referee import MAX_STEPS
 from ..store import Store, open_store
 from ..store.lease import StoreLease, lease_for
@@ -390,7 +390,7 @@ class Daemon:
         """The provider refused a stored refresh token: tell the operator by mail, once per
         refused token (the log says it at every try). Called in a worker thread. If SMTP
         logs in with the same token, the alert waits in the outbox for the next login."""
-        gm = self._gm_for(None)
+        gm = operator_of(self.config)
         if gm is None or self.store is None or self.referee is None:
             return
         language = self.config.server.language
