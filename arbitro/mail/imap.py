@@ -29,6 +29,8 @@ from .running import LoopTask
 
 log = logging.getLogger(__name__)
 
+RELOGIN_BEFORE = 30.0  # seconds before an OAuth2 session's token expires (see wait)
+
 # "sent": the copy of one of the referee's own mails (a receipt, see outbox.py)
 Outcome = Literal["processed", "quarantine", "sent"]
 
@@ -85,6 +87,8 @@ class MailboxClient:
         self._folders: dict[Outcome, str] = {}
         self._idle = False
         self._move = False
+        # OAuth2: (when the session logged in, when its token expires), on the tokens' clock
+        self._session: tuple[float, float | None] | None = None
 
     # -- connection ---------------------------------------------------------------------
     def connect(self) -> None:
@@ -133,13 +137,27 @@ class MailboxClient:
         token = self.tokens.access_token()
         try:
             _xoauth2(client, self.config.user, token)
-            return
         except LoginError as exc:
             log.info("imap: XOAUTH2 login refused (%s); refreshing the access token", exc)
             self.tokens.invalidate(token)
-        _xoauth2(client, self.config.user, self.tokens.access_token())
+            token = self.tokens.access_token()
+            _xoauth2(client, self.config.user, token)
+        self._session = (self.tokens.clock(), self.tokens.expires_at(token))
+
+    def _session_left(self) -> float | None:
+        """Seconds until this session should log in again with a fresh token: some servers
+        (Microsoft 365) end a session when its access token expires, and a quiet re-login a
+        little before beats an error after. None: no token expiry to mind."""
+        if self.tokens is None or self._session is None:
+            return None
+        began, expires = self._session
+        if expires is None:
+            return None
+        before = min(RELOGIN_BEFORE, (expires - began) / 4)
+        return expires - before - self.tokens.clock()
 
     def close(self) -> None:
+        self._session = None
         client, self._client = self._client, None
         if client is not None:
             _quietly_close(client)
@@ -231,7 +249,12 @@ class MailboxClient:
         """Block until the server reports new mail (True), ``timeout`` passes or ``stop``
         is set (False). IDLE where offered; otherwise a plain sleep (the caller polls)."""
         client = self._live()
-        deadline = time.monotonic() + timeout
+        left = self._session_left()
+        if left is not None and left <= 0:
+            log.info("imap: the access token expires soon; logging in again with a fresh one")
+            self.close()
+            return False  # the caller fetches, which connects anew
+        deadline = time.monotonic() + (timeout if left is None else min(timeout, left))
         try:
             if _has_new(client.noop()[1]):  # mail that came in since the last command
                 return True

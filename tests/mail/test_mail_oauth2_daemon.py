@@ -252,3 +252,35 @@ def test_oauth_login_proves_the_new_token_on_both_servers(
     out, err = process.communicate(timeout=60)
     assert process.returncode == 1
     assert "[server.imap] XOAUTH2 login" in err and "failed" in err
+
+
+def test_an_idle_session_logs_in_again_before_its_token_expires(
+        setup: tuple[ImapAccount, Daemon], oauth_smtp_sink: OAuthSmtpSink,
+        oauth_provider: OAuthProvider, oauth_dovecot: Dovecot) -> None:
+    """Microsoft 365 ends an IMAP session when its access token expires. The daemon logs in
+    again with a fresh token shortly before, quietly: no error, no mail missed."""
+    provider, sink = oauth_provider, oauth_smtp_sink
+    provider.access_lifetime = 2.0
+    account, daemon = setup
+    logins = f"Login: user=<{account.user}>"
+
+    async def go() -> None:
+        await daemon.start()
+        try:
+            store = daemon.store
+            await until(lambda: len(holders(store, GAME)) == 7, what="game started")
+            await until(lambda: oauth_dovecot.log().count(logins) >= 4, timeout=15,
+                        what="three fresh logins while idle")
+            player = holders(store, GAME)["FRANCE"]
+            account.deliver(order_mail(player, "A PAR - BUR", password=f"pw{player[1]}",
+                                       to=f"arbitro+{GAME}@example.org"))
+            await until(lambda: processed(daemon) == 1 and confirmed(sink, player) >= 1,
+                        what="the order read and confirmed")
+        finally:
+            await daemon.stop()
+
+    run(go())
+    assert daemon.intake is not None
+    assert daemon.intake.stats.connection_errors == 0  # re-logins, never a dropped session
+    # every session's token was live when it logged in: none refused at introspection
+    assert all(ok for _, ok in provider.introspections)

@@ -88,6 +88,11 @@ class TokenSource:
                 return self._access
             return self._refresh(now)
 
+    def expires_at(self, token: str) -> float | None:
+        """When ``token`` expires (on ``clock``), if it is the one this source holds."""
+        with self._lock:
+            return self._expires_at if token == self._access else None
+
     def invalidate(self, token: str) -> None:
         """The server refused ``token`` (expired early, revoked): the next call refreshes."""
         with self._lock:
