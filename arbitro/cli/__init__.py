@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 
 # Subcommand modules (arbitro/cli/<name>.py), each with add_parser() and run().
-COMMANDS = ("run", "dev", "check_config", "adjudicate", "parse", "render", "variant", "gm", "site")
+COMMANDS = ("run", "dev", "check_config", "adjudicate", "parse", "render", "variant", "gm", "site", "oauth")
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

@@ -110,7 +110,10 @@ def _absences(game: Any) -> str:
 
 
 def _endpoint(section: Any) -> str:
-    return f"{section.host}:{section.port} ({section.tls})" if section else "not configured"
+    if not section:
+        return "not configured"
+    login = f", oauth2 {section.oauth2.provider}" if section.oauth2 else ""
+    return f"{section.host}:{section.port} ({section.tls}{login})"
 
 
 def _short(delta: timedelta) -> str:

@@ -8,13 +8,16 @@ gone, a mailbox it cannot log in to, a password anyone can read in the example);
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 from zoneinfo import ZoneInfo
 
 from .deadline import deadline_after
-from .model import Config, GameConfig, ServerConfig
+from .model import Config, GameConfig, OAuth2Config, ServerConfig
+from .oauth2 import TokenFileError, read_token_file
 
 # Passwords that come with examples and tutorials: whoever reads them can play for the GM.
 PLACEHOLDER_PASSWORDS = frozenset({
@@ -41,12 +44,13 @@ class Finding:
         return f"{self.level}: {self.where}: {self.message}"
 
 
-def review(config: Config, now: datetime, started: frozenset[str] = frozenset()) -> tuple[Finding, ...]:
+def review(config: Config, now: datetime, started: frozenset[str] = frozenset(),
+           environ: Mapping[str, str] | None = None) -> tuple[Finding, ...]:
     """Every finding, errors first. ``started``: ids of games the store already runs (their
-    start is history, not a mistake)."""
+    start is history, not a mistake). ``environ``: where token_env is looked up."""
     server = config.server
     local = _local_trial(server)
-    found = [*_mail(server), *(f for g in config.games for f in _game(g, server, now, started, local))]
+    found = [*_mail(server, os.environ if environ is None else environ), *(f for g in config.games for f in _game(g, server, now, started, local))]
     return tuple(sorted(found, key=lambda f: f.level is not Level.ERROR))
 
 
@@ -60,7 +64,7 @@ def _placeholder_domain(address_or_host: str) -> bool:
     return address_or_host.lower().rstrip(".").endswith(PLACEHOLDER_DOMAINS)
 
 
-def _mail(server: ServerConfig) -> list[Finding]:
+def _mail(server: ServerConfig, environ: Mapping[str, str]) -> list[Finding]:
     out: list[Finding] = []
     if server.imap is None:
         out.append(Finding(Level.WARNING, "server.imap",
@@ -69,7 +73,9 @@ def _mail(server: ServerConfig) -> list[Finding]:
         if _placeholder_domain(server.imap.host):
             out.append(Finding(Level.ERROR, "server.imap.host",
                                f"{server.imap.host} is the example's placeholder; give your provider's IMAP server"))
-        if not server.imap.password:
+        if server.imap.auth == "oauth2":
+            out += _token_source("server.imap", server.imap.oauth2, environ)
+        elif not server.imap.password:
             out.append(Finding(Level.ERROR, "server.imap.password",
                                "no password (nor password_env): the referee cannot log in to read orders"))
     if server.smtp is None:
@@ -79,7 +85,9 @@ def _mail(server: ServerConfig) -> list[Finding]:
         if _placeholder_domain(server.smtp.host):
             out.append(Finding(Level.ERROR, "server.smtp.host",
                                f"{server.smtp.host} is the example's placeholder; give your provider's SMTP server"))
-        if server.smtp.user and not server.smtp.password:
+        if server.smtp.auth == "oauth2":
+            out += _token_source("server.smtp", server.smtp.oauth2, environ)
+        elif server.smtp.user and not server.smtp.password:
             out.append(Finding(Level.ERROR, "server.smtp.password",
                                f"user {server.smtp.user} has no password (nor password_env)"))
         if not server.smtp.user and server.smtp.host not in LOOPBACK_HOSTS:
@@ -89,6 +97,24 @@ def _mail(server: ServerConfig) -> list[Finding]:
         out.append(Finding(Level.WARNING, "server.referee_address",
                            f"{server.referee_address} is a placeholder: players' mail to it goes nowhere"))
     return out
+
+
+def _token_source(where: str, oauth2: OAuth2Config | None,
+                  environ: Mapping[str, str]) -> list[Finding]:
+    """An OAuth2 mailbox needs no password but a refresh token the daemon can read."""
+    if oauth2 is None:  # the loader already refused it
+        return []
+    if oauth2.token_file is not None:
+        try:
+            read_token_file(oauth2.token_file)
+        except TokenFileError as exc:
+            return [Finding(Level.ERROR, f"{where}.oauth2.token_file", str(exc))]
+        return []
+    if not environ.get(oauth2.token_env):
+        return [Finding(Level.ERROR, f"{where}.oauth2.token_env",
+                        f"environment variable {oauth2.token_env} is not set: the referee has no "
+                        "refresh token; `arbitro oauth login` prints one to put there")]
+    return []
 
 
 def _password(where: str, password: str | None, local: bool) -> list[Finding]:

@@ -13,16 +13,19 @@ from . import values
 from .errors import ConfigError, Problem
 from .game import read_game
 from .model import (
+    AUTH_MODES,
     LANGUAGES,
     TLS_MODES,
     Config,
     GameConfig,
     ImapConfig,
     LimitsConfig,
+    OAuth2Config,
     ServerConfig,
     SiteConfig,
     SmtpConfig,
 )
+from .oauth2 import read_oauth2
 from .reader import Table
 
 PLUS_SEPARATORS = ("+", "-", "_", ".", "")
@@ -76,6 +79,23 @@ def _secret(t: Table, name: str, environ: Mapping[str, str]) -> str:
     return t.text(name, "", allow_empty=True) or ""
 
 
+def _auth(t: Table, base: Path, environ: Mapping[str, str]) -> tuple[str, OAuth2Config | None]:
+    """``auth = "password"`` (the default) or ``"oauth2"`` with its ``[...oauth2]`` table."""
+    auth = t.text("auth", "password", choices=AUTH_MODES) or "password"
+    sub = t.table("oauth2")
+    if auth != "oauth2":
+        if sub is not None:
+            t.problem("oauth2", 'is used only with auth = "oauth2"')
+        return auth, None
+    if t.has("password") or t.has("password_env"):
+        t.problem("password", 'auth = "oauth2" logs in with a token, not a password: leave it out')
+    if sub is None:
+        t.problem("oauth2", f'auth = "oauth2" needs a [{t.key("oauth2")}] table '
+                            "(provider, client_id, token_file or token_env)")
+        return auth, None
+    return auth, read_oauth2(sub, base, _secret, environ)
+
+
 def _receipt_address(smtp_t: Table, referee: str | None) -> str:
     """``receipts = true`` (the default) copies each mail to ``receipt_address``, by
     default the referee's own."""
@@ -97,11 +117,14 @@ def _server(t: Table, path: Path, environ: Mapping[str, str]) -> ServerConfig:
     imap_t, smtp_t, limits_t = t.table("imap"), t.table("smtp"), t.table("limits")
     imap = smtp = None
     if imap_t:
+        auth, oauth2 = _auth(imap_t, path.parent, environ)
         imap = ImapConfig(
             host=imap_t.text("host"),
             port=imap_t.integer("port", 993, minimum=1, maximum=65535),
             user=imap_t.text("user"),
             password=_secret(imap_t, "password", environ),
+            auth=auth,
+            oauth2=oauth2,
             tls=imap_t.text("tls", "ssl", choices=TLS_MODES),
             folder=imap_t.text("folder", "INBOX"),
             processed_folder=imap_t.text("processed_folder", "arbitro/processed"),
@@ -111,11 +134,16 @@ def _server(t: Table, path: Path, environ: Mapping[str, str]) -> ServerConfig:
         )
         imap_t.finish()
     if smtp_t:
+        auth, oauth2 = _auth(smtp_t, path.parent, environ)
+        if oauth2 is not None and not smtp_t.raw("user", ""):
+            smtp_t.problem("user", "auth = \"oauth2\" logs in as a user: give the mailbox's address")
         smtp = SmtpConfig(
             host=smtp_t.text("host"),
             port=smtp_t.integer("port", 587, minimum=1, maximum=65535),
             user=smtp_t.text("user", "", allow_empty=True),
             password=_secret(smtp_t, "password", environ),
+            auth=auth,
+            oauth2=oauth2,
             tls=smtp_t.text("tls", "starttls", choices=TLS_MODES),
             receipt_address=_receipt_address(smtp_t, referee),
             receipt_wait=smtp_t.convert("receipt_wait", values.duration, timedelta(minutes=10)),

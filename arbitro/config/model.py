@@ -19,6 +19,30 @@ DEFAULTS = ("italian", "standard")
 MAP_NAMES = ("codes", "full")  # full: whole province names where they fit (arbitro/render)
 MAP_PALETTES = ("standard", "colourblind")
 TLS_MODES = ("ssl", "starttls", "none")
+AUTH_MODES = ("password", "oauth2")
+OAUTH2_PROVIDERS = ("google", "microsoft", "custom")
+
+
+@dataclass(frozen=True)
+class OAuth2Config:
+    """How a mailbox logs in with OAuth2 (XOAUTH2): the provider's endpoints (a preset's or
+    the file's), the registered client, and where the refresh token lives: ``token_file``
+    (0600, written by ``arbitro oauth login``) or the environment variable ``token_env``."""
+
+    provider: str  # one of OAUTH2_PROVIDERS
+    client_id: str
+    client_secret: str = field(repr=False)  # "" for public clients (Microsoft)
+    token_url: str
+    device_url: str  # "" = the provider offers no device flow for mail (Google)
+    auth_url: str  # "" = no browser flow
+    scope: str
+    token_file: Path | None
+    token_env: str  # "" when token_file is given
+
+    @property
+    def token_place(self) -> str:
+        """Where the refresh token lives, for messages and for sharing one token source."""
+        return str(self.token_file) if self.token_file else f"${self.token_env}"
 
 
 @dataclass(frozen=True)
@@ -33,6 +57,8 @@ class ImapConfig:
     quarantine_folder: str
     poll_seconds: int  # polling interval when the server has no IDLE
     sent_folder: str = "arbitro/sent"  # copies of the referee's own mails (receipts)
+    auth: str = "password"  # one of AUTH_MODES
+    oauth2: OAuth2Config | None = None  # set when auth == "oauth2"
 
 
 @dataclass(frozen=True)
@@ -49,6 +75,8 @@ class SmtpConfig:
     # DNS failures, timeouts and 4xx replies are retried this long from the first failure;
     # then the mail fails for good and the GM is told.
     give_up_after: timedelta = timedelta(days=1)
+    auth: str = "password"  # one of AUTH_MODES
+    oauth2: OAuth2Config | None = None  # set when auth == "oauth2"
 
 
 @dataclass(frozen=True)

@@ -23,14 +23,16 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..config import Config
+from ..config.model import OAuth2Config
 from ..mail.handler import MailHandler
 from ..mail.imap import Fetched, IntakeLoop, MailboxClient, Outcome
+from ..mail.oauth import TokenSource
 from ..mail.outbox import OutboxDrainer, OutboxEntry, StoreOutbox
 from ..mail.running import stop_task
 from ..mail.smtp import SmtpSender
 from ..service import Referee
 from ..service.common import RenderMap
-from ..service.notices import alert_gm
+from ..service.notices import alert_gm, operator_of
 from ..service.referee import MAX_STEPS
 from ..site import SiteWriter
 from ..store import Store, open_store
@@ -88,6 +90,7 @@ class Daemon:
         standby: bool = False,
         lease_seconds: float = 2.0,
         lease: StoreLease | None = None,
+        token_options: dict[str, Any] | None = None,
     ) -> None:
         self.config = config
         self.clock = clock
@@ -125,6 +128,11 @@ class Daemon:
         self.lease: StoreLease | None = None
         self._given_lease = lease  # taken by the caller first (arbitro dev, before its servers)
         self.lost_store = asyncio.Event()  # the lock went to another daemon: stop
+        # OAuth2 access tokens, one source per stored refresh token (IMAP and SMTP share
+        # one when they name the same): see mail/oauth/tokens.py
+        self.token_options = dict(token_options or {})
+        self.token_sources: dict[tuple[str, str, str], TokenSource] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     # -- life cycle -----------------------------------------------------------------
     async def start(self) -> None:
@@ -146,12 +154,14 @@ class Daemon:
             folder=server.imap.folder if server.imap else "INBOX",
             clock=self.clock,
         )
+        self._loop = asyncio.get_running_loop()
         if server.imap is not None:  # made now: a tick fired at start waits for it
             client = MailboxClient(
                 server.imap,
                 max_bytes=server.limits.max_mail_bytes,
                 timeout=self.imap_timeout,
                 ssl_context=self.ssl_context,
+                tokens=self._tokens(server.imap.oauth2),
             )
             self.intake = IntakeLoop(
                 client,
@@ -173,7 +183,8 @@ class Daemon:
         if server.smtp is not None:
             self.drainer = OutboxDrainer(
                 StoreOutbox(store),
-                SmtpSender(server.smtp, ssl_context=self.ssl_context),
+                SmtpSender(server.smtp, ssl_context=self.ssl_context,
+                           tokens=self._tokens(server.smtp.oauth2)),
                 referee=server.referee_address,
                 on_permanent_failure=self._outbox_failed,
                 clock=self.clock,
@@ -405,6 +416,31 @@ class Daemon:
 
         await asyncio.to_thread(queue)
         self.wake_drainer()
+
+    # -- OAuth2 ---------------------------------------------------------------------
+    def _tokens(self, oauth2: OAuth2Config | None) -> TokenSource | None:
+        if oauth2 is None:
+            return None
+        key = (oauth2.token_place, oauth2.client_id, oauth2.token_url)
+        if key not in self.token_sources:
+            self.token_sources[key] = TokenSource(oauth2, on_refused=self._token_refused,
+                                                  **self.token_options)
+        return self.token_sources[key]
+
+    def _token_refused(self, source: TokenSource, message: str) -> None:
+        """The provider refused a stored refresh token: tell the operator by mail, once per
+        refused token (the log says it at every try). Called in a worker thread. If SMTP
+        logs in with the same token, the alert waits in the outbox for the next login."""
+        gm = operator_of(self.config)
+        if gm is None or self.store is None or self.referee is None:
+            return
+        language = self.config.server.language
+        key = f"oauth2-refused:{source.refused_digest}"  # short: keys are 255 at most
+        with self.store.begin() as uow:
+            alert_gm(self.referee.svc, uow, key, gm, language,
+                     say(language, "alert.oauth2_refused"), message, self.clock(), None)
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self.wake_drainer)
 
     def _gm_for(self, game_id: str | None) -> str | None:
         server = self.config.server

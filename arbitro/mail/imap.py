@@ -21,11 +21,15 @@ from datetime import UTC, datetime
 from typing import Any, Literal, Protocol
 
 from imapclient import IMAPClient  # type: ignore[import-untyped]
+from imapclient.exceptions import LoginError  # type: ignore[import-untyped]
 
 from ..config.model import ImapConfig
+from .oauth import TokenSource, TokenUnavailable
 from .running import LoopTask
 
 log = logging.getLogger(__name__)
+
+RELOGIN_BEFORE = 30.0  # seconds before an OAuth2 session's token expires (see wait)
 
 # "sent": the copy of one of the referee's own mails (a receipt, see outbox.py)
 Outcome = Literal["processed", "quarantine", "sent"]
@@ -67,8 +71,10 @@ class MailboxClient:
         batch: int = 50,
         use_idle: bool = True,
         use_move: bool = True,
+        tokens: TokenSource | None = None,
     ) -> None:
         self.config = config
+        self.tokens = tokens  # access tokens for auth = "oauth2"
         self.use_idle = use_idle  # False: poll even where IDLE is offered
         self.use_move = use_move  # False: COPY + \Deleted + EXPUNGE even with MOVE
         self.max_bytes = max_bytes
@@ -81,6 +87,8 @@ class MailboxClient:
         self._folders: dict[Outcome, str] = {}
         self._idle = False
         self._move = False
+        # OAuth2: (when the session logged in, when its token expires), on the tokens' clock
+        self._session: tuple[float, float | None] | None = None
 
     # -- connection ---------------------------------------------------------------------
     def connect(self) -> None:
@@ -98,7 +106,10 @@ class MailboxClient:
         try:
             if cfg.tls == "starttls":
                 client.starttls(self.ssl_context)
-            client.login(cfg.user, cfg.password)
+            if cfg.auth == "oauth2":
+                self._oauth2_login(client)
+            else:
+                client.login(cfg.user, cfg.password)
             caps = set(client.capabilities())
             self._idle = self.use_idle and b"IDLE" in caps
             self._move = self.use_move and b"MOVE" in caps
@@ -118,7 +129,35 @@ class MailboxClient:
         self._client = client
         log.info("imap: connected to %s:%s (idle=%s)", cfg.host, cfg.port, self._idle)
 
+    def _oauth2_login(self, client: IMAPClient) -> None:
+        """XOAUTH2 with the cached token; refused (expired or revoked early), once more with
+        a fresh one. A refused refresh raises RefreshRefused: the loop's backoff retries."""
+        if self.tokens is None:
+            raise TokenUnavailable("auth = oauth2 but the daemon gave the IMAP client no tokens")
+        token = self.tokens.access_token()
+        try:
+            _xoauth2(client, self.config.user, token)
+        except LoginError as exc:
+            log.info("imap: XOAUTH2 login refused (%s); refreshing the access token", exc)
+            self.tokens.invalidate(token)
+            token = self.tokens.access_token()
+            _xoauth2(client, self.config.user, token)
+        self._session = (self.tokens.clock(), self.tokens.expires_at(token))
+
+    def _session_left(self) -> float | None:
+        """Seconds until this session should log in again with a fresh token: some servers
+        (Microsoft 365) end a session when its access token expires, and a quiet re-login a
+        little before beats an error after. None: no token expiry to mind."""
+        if self.tokens is None or self._session is None:
+            return None
+        began, expires = self._session
+        if expires is None:
+            return None
+        before = min(RELOGIN_BEFORE, (expires - began) / 4)
+        return expires - before - self.tokens.clock()
+
     def close(self) -> None:
+        self._session = None
         client, self._client = self._client, None
         if client is not None:
             _quietly_close(client)
@@ -210,7 +249,12 @@ class MailboxClient:
         """Block until the server reports new mail (True), ``timeout`` passes or ``stop``
         is set (False). IDLE where offered; otherwise a plain sleep (the caller polls)."""
         client = self._live()
-        deadline = time.monotonic() + timeout
+        left = self._session_left()
+        if left is not None and left <= 0:
+            log.info("imap: the access token expires soon; logging in again with a fresh one")
+            self.close()
+            return False  # the caller fetches, which connects anew
+        deadline = time.monotonic() + (timeout if left is None else min(timeout, left))
         try:
             if _has_new(client.noop()[1]):  # mail that came in since the last command
                 return True
@@ -242,6 +286,18 @@ class MailboxClient:
         self.connect()
         assert self._client is not None
         return self._client
+
+
+def _xoauth2(client: IMAPClient, user: str, token: str) -> None:
+    """AUTHENTICATE XOAUTH2. Unlike imapclient's oauth2_login, a refused token's error
+    challenge (base64 JSON, as Gmail and Dovecot send) gets the empty answer the mechanism
+    asks for, not the credentials a second time."""
+    credentials = f"user={user}\x01auth=Bearer {token}\x01\x01"
+    try:
+        client._command_and_check("authenticate", "XOAUTH2",
+                                  lambda challenge: "" if challenge else credentials)
+    except IMAPClient.Error as exc:
+        raise LoginError(str(exc)) from None
 
 
 def _aware(value: Any) -> datetime | None:

@@ -3,6 +3,7 @@ temporary (retry later) and permanent (give up, tell the GM)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import ssl
 from collections.abc import Sequence
@@ -11,6 +12,7 @@ from dataclasses import dataclass, field
 import aiosmtplib
 
 from ..config.model import SmtpConfig
+from .oauth import TokenSource, TokenUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -38,8 +40,10 @@ class SmtpSender:
         timeout: float = 30.0,
         ssl_context: ssl.SSLContext | None = None,
         local_hostname: str | None = None,
+        tokens: TokenSource | None = None,
     ) -> None:
         self.config = config
+        self.tokens = tokens  # access tokens for auth = "oauth2"
         self.timeout = timeout
         self.ssl_context = ssl_context
         self.local_hostname = local_hostname
@@ -60,13 +64,35 @@ class SmtpSender:
         )
         await smtp.connect()
         try:
-            if cfg.user:
+            if cfg.auth == "oauth2":
+                await self._xoauth2(smtp)
+            elif cfg.user:
                 await smtp.login(cfg.user, cfg.password)
         except BaseException:
             await _quietly_quit(smtp)
             raise
         self._smtp = smtp
         return smtp
+
+    async def _xoauth2(self, smtp: aiosmtplib.SMTP) -> None:
+        """AUTH XOAUTH2 with the cached token; refused, once more with a fresh one."""
+        if self.tokens is None:
+            raise TokenUnavailable("auth = oauth2 but the daemon gave the SMTP sender no tokens")
+        if smtp.is_ehlo_or_helo_needed:
+            await smtp.ehlo()
+        if "xoauth2" not in smtp.server_auth_methods:
+            raise aiosmtplib.SMTPException(
+                f"{self.config.host} does not offer AUTH XOAUTH2 (it offers: "
+                f"{', '.join(smtp.server_auth_methods) or 'no AUTH'})")
+        token = await asyncio.to_thread(self.tokens.access_token)  # urllib blocks
+        try:
+            await smtp.auth_xoauth2(self.config.user, token)
+            return
+        except aiosmtplib.SMTPAuthenticationError as exc:
+            log.info("smtp: XOAUTH2 refused (%s %s); refreshing the access token",
+                     exc.code, exc.message)
+            self.tokens.invalidate(token)
+        await smtp.auth_xoauth2(self.config.user, await asyncio.to_thread(self.tokens.access_token))
 
     async def send(
         self,
@@ -88,6 +114,10 @@ class SmtpSender:
             return SendResult(
                 False, error=f"SMTP login refused: {exc.code} {exc.message}", connection=True
             )
+        except TokenUnavailable as exc:
+            # no OAuth2 access token (refused refresh, provider down): the same, keep it
+            await self.close()
+            return SendResult(False, error=f"SMTP login impossible: {exc}", connection=True)
         except (TimeoutError, aiosmtplib.SMTPException, OSError) as exc:
             await self.close()
             return SendResult(False, error=f"SMTP unreachable: {_describe(exc)}", connection=True)
@@ -115,6 +145,19 @@ class SmtpSender:
             True,
             refused=tuple((rcpt, f"{r.code} {r.message}") for rcpt, r in refused.items()),
         )
+
+    async def check_login(self) -> str | None:
+        """Connect and log in once (``arbitro oauth login`` proves a new token): None when
+        it worked, else what went wrong."""
+        try:
+            await self._connection()
+        except aiosmtplib.SMTPAuthenticationError as exc:
+            return f"login refused: {exc.code} {exc.message}"
+        except (TimeoutError, aiosmtplib.SMTPException, OSError, TokenUnavailable) as exc:
+            return _describe(exc)
+        finally:
+            await self.close()
+        return None
 
     async def _reset(self, smtp: aiosmtplib.SMTP) -> None:
         """After a refused transaction the connection is reusable once RSET."""

@@ -3,7 +3,9 @@
 - ``dovecot``: one private Dovecot (IMAP + LMTP) for the test session;
 - ``imap_account``: a fresh mailbox on it (own user) with its ImapConfig and LMTP delivery;
 - ``private_dovecot``: a Dovecot of the test's own, for tests that stop or renumber it;
-- ``smtp_sink`` / ``smtp_sink_auth``: aiosmtpd sinks keeping what they receive.
+- ``smtp_sink`` / ``smtp_sink_auth``: aiosmtpd sinks keeping what they receive;
+- ``oauth_provider``, ``oauth_dovecot``, ``oauth_smtp_sink``: OAuth2 (XOAUTH2) logins,
+  tokens issued and checked by a provider the test runs (oauth_servers.py).
 
 Other folders import them: ``from mail.conftest import dovecot, imap_account  # noqa: F401``
 """
@@ -16,6 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 import pytest
+from mail.oauth_servers import OAuthProvider, OAuthSmtpSink
 from mail.servers import Dovecot, SmtpSink, dovecot_missing
 
 from arbitro.config.model import ImapConfig, SmtpConfig
@@ -128,3 +131,35 @@ def smtp_config(sink: SmtpSink, **changes: object) -> SmtpConfig:
         tls="none",
     )
     return replace(base, **changes)  # type: ignore[arg-type]
+
+
+# -- OAuth2 (XOAUTH2): a provider, a Dovecot that checks tokens there, an SMTP that does --
+
+
+@pytest.fixture
+def oauth_provider() -> Iterator[OAuthProvider]:
+    server = OAuthProvider()
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def oauth_dovecot(oauth_provider: OAuthProvider) -> Iterator[Dovecot]:
+    """A Dovecot of the test's own with an oauth2 passdb asking ``oauth_provider`` about
+    every token (private: Dovecot slows logins from an address after refused ones)."""
+    why = dovecot_missing()
+    if why:
+        _missing(why)
+    server = Dovecot.create(oauth2_introspection=f"{oauth_provider.base}/introspect")
+    server.start()
+    yield server
+    server.destroy()
+
+
+@pytest.fixture
+def oauth_smtp_sink(oauth_provider: OAuthProvider) -> Iterator[OAuthSmtpSink]:
+    sink = OAuthSmtpSink(oauth_provider)
+    sink.start()
+    yield sink
+    sink.stop()

@@ -85,7 +85,7 @@ protocols = imap lmtp
 listen = 127.0.0.1
 {ssl}
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = {mechanisms}
 mail_location = maildir:~/Maildir
 mail_uid = {uid}
 mail_gid = {gid}
@@ -93,10 +93,7 @@ first_valid_uid = 100
 default_login_user = {user}
 default_internal_user = {user}
 default_internal_group = {group}
-passdb {{
-  driver = static
-  args = password={password}
-}}
+{passdb}
 userdb {{
   driver = static
   args = home={dir}/mail/%u allow_all_users=yes
@@ -154,7 +151,9 @@ class Dovecot:
     cert: Path | None = None  # with ``tls``: the self-signed certificate (PEM)
 
     @classmethod
-    def create(cls, *, tls: bool = False) -> Dovecot:
+    def create(cls, *, tls: bool = False, oauth2_introspection: str | None = None) -> Dovecot:
+        """``oauth2_introspection``: an RFC 7662 endpoint URL; logins are then XOAUTH2 /
+        OAUTHBEARER only, each token checked there (Dovecot's oauth2 passdb)."""
         path = Path(tempfile.mkdtemp(prefix="arbitro-dovecot-"))
         path.chmod(0o755)  # the vmail user must reach the mail homes
         for sub in ("run", "state", "mail"):
@@ -167,6 +166,16 @@ class Dovecot:
             server.cert, key = self_signed(path)
             server.imaps_port = free_port()
             ssl = f"ssl = yes\nssl_cert = <{server.cert}\nssl_key = <{key}"
+        mechanisms = "plain login"
+        passdb = f"passdb {{\n  driver = static\n  args = password={server.password}\n}}"
+        if oauth2_introspection:
+            mechanisms = "xoauth2 oauthbearer"
+            (path / "dovecot-oauth2.conf.ext").write_text(
+                f"introspection_mode = post\nintrospection_url = {oauth2_introspection}\n"
+                "force_introspection = yes\nusername_attribute = username\n"
+                "active_attribute = active\nactive_value = true\n")
+            passdb = (f"passdb {{\n  driver = oauth2\n  mechanisms = xoauth2 oauthbearer\n"
+                      f"  args = {path}/dovecot-oauth2.conf.ext\n}}\nauth_failure_delay = 0")
         (path / "dovecot.conf").write_text(
             _CONFIG.format(
                 dir=path,
@@ -177,7 +186,8 @@ class Dovecot:
                 imap_port=server.imap_port,
                 imaps_port=server.imaps_port,
                 lmtp_port=server.lmtp_port,
-                password=server.password,
+                mechanisms=mechanisms,
+                passdb=passdb,
                 ssl=ssl,
             )
         )
