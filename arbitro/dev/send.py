@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import smtplib
 import time
+from collections.abc import Callable
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
@@ -16,10 +17,10 @@ from .demo import DOMAIN, DemoPlayer, DevState
 
 
 def compose(state: DevState, player: DemoPlayer, body: str, *, subject: str = "ordini",
-            password: str | None = None) -> EmailMessage:
+            password: str | None = None, to: str | None = None) -> EmailMessage:
     mail = EmailMessage()
-    mail["From"] = f"{player.name} <{player.address}>"
-    mail["To"] = state.game_address()
+    mail["From"] = f"{player.name} <{player.address}>" if player.name else player.address
+    mail["To"] = to or state.game_address()
     mail["Subject"] = subject
     mail["Message-ID"] = make_msgid(domain=DOMAIN)
     pw = player.password if password is None else password
@@ -51,10 +52,15 @@ def send(state: DevState, mail: EmailMessage) -> None:
         smtp.send_message(mail)
 
 
-def wait_reply(state: DevState, address: str, before: int, seconds: float) -> list[EmailMessage]:
+def wait_reply(state: DevState, address: str, before: int, seconds: float,
+               match: Callable[[EmailMessage], bool] | None = None) -> list[EmailMessage]:
+    """The new mails in ``address``'s inbox, once there is one (that ``match`` accepts:
+    then only those)."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         got = newest_after(state, address, before)
+        if match is not None:
+            got = [m for m in got if match(m)]
         if got:
             return got
         time.sleep(0.3)

@@ -33,6 +33,7 @@ from pymap.parsing.message import AppendMessage
 from pymap.parsing.specials.fetchattr import FetchRequirement
 from pymap.user import UserMetadata
 from pysasl.hashing import Cleartext
+from pysasl.identity import ClearIdentity
 
 from ..service.addresses import plus_tag
 
@@ -53,6 +54,7 @@ class DevMailServers:
     plus_separator: str = "+"
     smtp_auth_required: bool = False
     mail_dir: Path | None = None  # maildirs on disk here; None = in memory
+    open_accounts: bool = False  # any address may log in with the password (made at login)
     delivered: int = 0
     _config: Any = field(default=None, repr=False)
     _login: Any = field(default=None, repr=False)
@@ -86,7 +88,8 @@ class DevMailServers:
             self._login = maildir.Login(self._config)
         self._config.apply_context()
         await self.add_account(self.referee)
-        imap = IMAPServer(self._login, self._config)
+        login = _OpenLogin(self) if self.open_accounts else self._login
+        imap = IMAPServer(login, self._config)
         reader = ProxyProtocolReader(self._config.proxy_protocol)
         self._servers.append(
             await asyncio.start_server(reader.get_callback(imap), self.host, self.imap_port)
@@ -193,6 +196,27 @@ class DevMailServers:
         ok = isinstance(data, LoginPassword) and data.password.decode() == self.password
         # handled=False on failure: aiosmtpd then answers 535 (else the client hangs)
         return AuthResult(success=ok, handled=False)
+
+
+class _OpenLogin:
+    """pymap's login, but an address seen for the first time with the shared password gets
+    its (empty) account: any mail client can look at any demo mailbox."""
+
+    def __init__(self, servers: DevMailServers) -> None:
+        self.servers = servers
+
+    @property
+    def tokens(self) -> Any:
+        return self.servers._login.tokens
+
+    async def authenticate(self, credentials: Any) -> Any:
+        name = str(credentials.authcid)
+        if "@" in name and credentials.verify(ClearIdentity(name, self.servers.password)):
+            await self.servers.add_account(name)
+        return await self.servers._login.authenticate(credentials)
+
+    async def authorize(self, authenticated: Any, authzid: str) -> Any:
+        return await self.servers._login.authorize(authenticated, authzid)
 
 
 class _Delivery:
