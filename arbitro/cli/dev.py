@@ -126,6 +126,12 @@ def run(args: argparse.Namespace) -> int:
                                     out=lambda text: print(text, flush=True)))
         except StoreBusy as exc:
             return _busy("arbitro dev servers", data, exc.holder)
+        except OSError as exc:
+            print(f"arbitro dev servers: cannot listen on 127.0.0.1 port {args.imap_port} "
+                  f"(IMAP) or {args.smtp_port} (SMTP): {exc.strerror or exc}; another "
+                  "program uses it: stop it or give --imap-port/--smtp-port (and the same "
+                  "ports in your config)", file=sys.stderr)
+            return 1
         except KeyboardInterrupt:
             return 130
         return 0

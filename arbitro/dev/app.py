@@ -124,7 +124,7 @@ def _take_folder(data_dir: Path) -> StoreLease:
 
 def _servers(data_dir: Path, imap_port: int, smtp_port: int) -> DevMailServers:
     return DevMailServers(referee=REFEREE, password=MAIL_PASSWORD, host=HOST,
-                          imap_port=port_or_free(imap_port), smtp_port=port_or_free(smtp_port),
+                          imap_port=imap_port, smtp_port=smtp_port,
                           mail_dir=data_dir / MAIL_DIR, open_accounts=True)
 
 
@@ -146,7 +146,8 @@ async def run_dev(
     human = {p.upper() for p in (DEFAULT_PLAY if play is None else play)}
     lease = _take_folder(data_dir)
     start = start_moment(data_dir)
-    servers = _servers(data_dir, imap_port, smtp_port)
+    # the demo's config is built with whatever ports the servers got
+    servers = _servers(data_dir, port_or_free(imap_port), port_or_free(smtp_port))
     await servers.start()
     stop = stop_event or asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -202,8 +203,14 @@ async def run_servers(
     data_dir = data_dir.resolve()
     data_dir.mkdir(parents=True, exist_ok=True)
     lease = _take_folder(data_dir)
+    # the ports asked for or none: a config file names them
     servers = _servers(data_dir, imap_port, smtp_port)
-    await servers.start()
+    try:
+        await servers.start()
+    except OSError:
+        lease.release()
+        await servers.stop()
+        raise
     stop = stop_event or asyncio.Event()
     loop = asyncio.get_running_loop()
     signals = (signal.SIGINT, signal.SIGTERM)

@@ -53,18 +53,26 @@ def send(state: DevState, mail: EmailMessage) -> None:
 
 
 def wait_reply(state: DevState, address: str, before: int, seconds: float,
-               match: Callable[[EmailMessage], bool] | None = None) -> list[EmailMessage]:
-    """The new mails in ``address``'s inbox, once there is one (that ``match`` accepts:
-    then only those)."""
+               match: Callable[[EmailMessage], bool] | None = None,
+               settle: float = 1.5) -> list[EmailMessage]:
+    """The new mails in ``address``'s inbox once the first has come and no other follows
+    for ``settle`` seconds (the referee's answer and what it sent meanwhile); with
+    ``match``, only the mails it accepts, as soon as there is one."""
     end = time.monotonic() + seconds
+    got: list[EmailMessage] = []
+    quiet_since = 0.0
     while time.monotonic() < end:
-        got = newest_after(state, address, before)
+        now = newest_after(state, address, before)
         if match is not None:
-            got = [m for m in got if match(m)]
-        if got:
+            now = [m for m in now if match(m)]
+            if now:
+                return now
+        elif len(now) > len(got):
+            got, quiet_since = now, time.monotonic()
+        elif got and time.monotonic() - quiet_since >= settle:
             return got
         time.sleep(0.3)
-    return []
+    return got
 
 
 def text_of(mail: EmailMessage) -> str:
