@@ -93,7 +93,10 @@ def test_the_demo_waits_for_the_newcomer_and_can_be_forced_reset_and_restarted(
         await until(lambda: len(phase_and_orders(tmp_path)[1]) == 6, 30, "bots did not order")
         await asyncio.sleep(1.0)
         seen["waiting"] = await asyncio.to_thread(phase_and_orders, tmp_path)
-        # a second reset while it runs: refused, nothing removed
+        # a second dev on the same folder: refused in one line, before any server starts
+        seen["second_dev"] = await asyncio.to_thread(
+            cli, "dev", "--data", str(tmp_path), "--imap-port", "0", "--smtp-port", "0")
+        # a reset while it runs: refused, nothing removed
         seen["busy_reset"] = await asyncio.to_thread(cli, "dev", "reset", "--data", str(tmp_path))
         # the GM forces the phase: PROCESSA by mail, the reply printed
         seen["process"] = await asyncio.to_thread(
@@ -131,6 +134,10 @@ def test_the_demo_waits_for_the_newcomer_and_can_be_forced_reset_and_restarted(
     busy_code, _, busy_err = seen["busy_reset"]
     assert busy_code == 3 and "running" in busy_err and "stop it first" in busy_err
     assert busy_err.count("\n") == 1  # one line
+
+    second_code, _, second_err = seen["second_dev"]
+    assert second_code == 3 and "already running" in second_err
+    assert second_err.count("\n") == 1
 
     process_code, process_out, _ = seen["process"]
     assert process_code == 0, process_out

@@ -185,3 +185,5 @@ def test_the_guide_explains_every_option_of_the_example(doc: Path) -> None:
 def test_the_readme_links_the_guide() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "(docs/GM.md)" in readme and "(docs/GM.en.md)" in readme
+    # the demo's own helpers, for a newcomer who reads only the README (finding 5)
+    assert "arbitro dev process" in readme and "arbitro dev reset" in readme
