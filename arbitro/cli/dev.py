@@ -146,16 +146,34 @@ def run(args: argparse.Namespace) -> int:
             return 2
         play = [*(play or []), player.power]
     setup_logging(args.log_level)
+    data_option = f" --data {args.data}" if args.data else ""
     try:
         asyncio.run(run_dev(data, play=play, bots=not args.no_bots,
                             imap_port=args.imap_port, smtp_port=args.smtp_port,
                             pace=DEFAULT_PACE if args.pace is None else args.pace,
-                            out=lambda text: print(text, flush=True)))
+                            out=lambda text: print(text, flush=True),
+                            command=f"{_program()} dev", data_option=data_option))
     except StoreBusy as exc:
         return _busy("arbitro dev", data, exc.holder)
     except KeyboardInterrupt:
         return 130
     return 0
+
+
+def _program() -> str:
+    """How the newcomer ran arbitro, to write the next commands the same way
+    (``.venv/bin/arbitro`` after scripts/start.sh, plain ``arbitro`` on the PATH)."""
+    import os
+    import shutil
+
+    argv0 = sys.argv[0] if sys.argv else ""
+    if os.path.basename(argv0) != "arbitro":
+        return "arbitro" if shutil.which("arbitro") else f"{sys.executable} -m arbitro"
+    found = shutil.which("arbitro")
+    if found and os.path.realpath(found) == os.path.realpath(argv0):
+        return "arbitro"
+    relative = os.path.relpath(argv0)
+    return argv0 if relative.startswith(os.pardir) else relative
 
 
 def _busy(who: str, data: Path, holder: str) -> int:

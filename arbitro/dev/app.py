@@ -73,30 +73,31 @@ def _pace_text(seconds: float) -> str:
 
 
 def banner(data_dir: Path, servers: DevMailServers, bots: Iterable[str], human: Iterable[str],
-           pace: float = 0.0) -> str:
+           pace: float = 0.0, command: str = "arbitro dev", data_option: str = "") -> str:
     """What a newcomer needs: who they play, who plays the rest, and what to type next."""
     bots, human = set(bots), set(human)
     players = {p.power: p for p in demo_players()}
     lines = ["arbitro dev: a Diplomacy game by mail, everything on this machine (Ctrl-C stops it)", ""]
     if human:
         mine = ", ".join(f"{k} ({players[k].address})" for k in sorted(human))
-        lines.append(f"  You play {mine}; the game waits for your orders until the deadline "
-                     "(10 minutes a movement phase).")
+        lines += [f"  You play {mine}: the game waits for your orders",
+                  "  until the deadline (10 minutes a movement phase)."]
     else:
         lines.append("  You watch: every power is a demo player (--play POWER to take one).")
     if bots:
-        lines.append(f"  The other {len(bots)} powers are demo players: they order "
-                     f"{_pace_text(pace)} after each phase opens (--pace 30s to hurry them).")
+        lines += [f"  The other {len(bots)} powers are demo players: they order "
+                  f"{_pace_text(pace)} after each phase opens",
+                  "  (--pace 30s hurries them)."]
     example = next(iter(sorted(human)), "FRANCE")
     lines += [
         "",
         "  What to type next, in another terminal:",
-        f"    arbitro dev send --as {example} --subject STATO < /dev/null"
+        f"    {command} send{data_option} --as {example} --subject STATO < /dev/null"
         "   # your units and the deadline",
-        f'    arbitro dev send --as {example} "A PAR - BUR" "A MAR - SPA" "F BRE - MAO"'
+        f'    {command} send{data_option} --as {example} "A PAR - BUR" "A MAR - SPA" "F BRE - MAO"'
         "   # orders",
-        "    arbitro dev process     # the GM forces the phase now (PROCESSA by mail)",
-        "    arbitro dev reset       # after Ctrl-C: start the demo over",
+        f"    {command} process{data_option}     # the GM forces the phase now (PROCESSA by mail)",
+        f"    {command} reset{data_option}       # after Ctrl-C: start the demo over",
         "",
         f"  data      {data_dir}  (SQLite {DATABASE_FILE}, mailboxes in mail/: kept across restarts)",
         (f"  IMAP      {servers.host}:{servers.imap_port}  no TLS; login = the address, "
@@ -138,8 +139,11 @@ async def run_dev(
     pace: float = DEFAULT_PACE,
     out: Callable[[str], None] = print,
     stop_event: asyncio.Event | None = None,
+    command: str = "arbitro dev",
+    data_option: str = "",
 ) -> None:
-    """Run until SIGINT/SIGTERM (or ``stop_event``). ``play``: the powers the newcomer
+    """Run until SIGINT/SIGTERM (or ``stop_event``); ``command`` and ``data_option`` are
+    how the banner writes the helpers (``.venv/bin/arbitro dev``, `` --data X``). ``play``: the powers the newcomer
     plays (None: the default one; empty: none, every power a demo player)."""
     data_dir = data_dir.resolve()
     data_dir.mkdir(parents=True, exist_ok=True)
@@ -176,7 +180,7 @@ async def run_dev(
             demo = DemoBots(daemon.store, players, HOST, servers.smtp_port,
                             state.game_address(), pace=pace)
             demo.start()
-        out(banner(data_dir, servers, robots, human, pace))
+        out(banner(data_dir, servers, robots, human, pace, command, data_option))
         await stop.wait()
         log.info("arbitro dev: stopping")
     finally:

@@ -123,8 +123,8 @@ def test_the_demo_waits_for_the_newcomer_and_can_be_forced_reset_and_restarted(
     asyncio.run(asyncio.wait_for(go(), 150))
 
     banner = seen["banner"]
-    assert "You play FRANCE (francia@demo.test)" in banner
-    assert "6 powers are demo players" in banner and "4 seconds after each phase opens" in banner
+    assert "You play FRANCE (francia@demo.test): the game waits" in banner
+    assert "6 powers are demo players: they order 4 seconds after each phase opens" in banner
     assert "arbitro dev send --as FRANCE" in banner and "arbitro dev process" in banner
     assert "arbitro dev reset" in banner
     assert seen["early"] == ("S1901M", set())
