@@ -169,3 +169,17 @@ def test_watch_plays_no_power_and_pace_reads_durations() -> None:
 def test_reset_on_an_empty_folder_says_so(tmp_path: Path) -> None:
     code, out, _ = cli("dev", "reset", "--data", str(tmp_path / "none"))
     assert code == 0 and "nothing to remove" in out
+
+
+def test_dev_servers_refuse_a_taken_port_in_one_line(tmp_path: Path) -> None:
+    """A config names its ports: the test servers never drift to other ones."""
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, _, err = cli("dev", "servers", "--data", str(tmp_path), "--imap-port", str(port),
+                           "--smtp-port", "0")
+    assert code == 1 and f"port {port}" in err and "--imap-port" in err
+    assert err.count("\n") == 1

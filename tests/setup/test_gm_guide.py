@@ -122,13 +122,14 @@ def test_the_guide_reaches_a_results_mail(tmp_path: Path) -> None:
                 outputs.append(done.stdout)
         config = tomllib.loads((work / "arbitro.toml").read_text())
         player = config["game"][0]["players"][0]["address"]
+        gm = config["game"][0]["gm_address"]
         imap_port = int(config["server"]["imap"]["port"])
         end = time.monotonic() + 30
-        got = subjects(imap_port, player)
-        while not any("Risultati" in s for s in got):
-            assert time.monotonic() < end, got
+        got, gm_got = subjects(imap_port, player), subjects(imap_port, gm)
+        while not (any("Risultati" in s for s in got) and any("ELABORA" in s for s in gm_got)):
+            assert time.monotonic() < end, (got, gm_got)
             time.sleep(0.3)
-            got = subjects(imap_port, player)
+            got, gm_got = subjects(imap_port, player), subjects(imap_port, gm)
     finally:
         for proc in background:
             if proc.poll() is None:
@@ -144,7 +145,8 @@ def test_the_guide_reaches_a_results_mail(tmp_path: Path) -> None:
 
     assert "OK" in outputs[0]  # check-config
     assert any("Ordini ricevuti" in s for s in got)  # the player's orders were taken
-    assert any("Risultati Primavera 1901" in out for out in outputs)  # the GM's PROCESSA
+    assert any("Risultati Primavera 1901" in s for s in got)  # forced by the GM's PROCESSA
+    assert any("ELABORA: fatto" in s for s in gm_got), gm_got
 
 
 def test_the_english_twin_has_the_same_steps() -> None:
