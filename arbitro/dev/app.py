@@ -14,15 +14,16 @@ from pathlib import Path
 
 from ..daemon import Daemon, StoreBusy
 from ..mail.dev_servers import DevMailServers
-from ..store.lease import lease_for
-
 from ..site import ArchiveServer
+from ..store.lease import StoreLease, lease_for
 from .bots import DemoBots
 from .demo import (
     DATABASE_FILE,
+    DEFAULT_PLAY,
     DEMO_GAME,
     GM,
     GM_PASSWORD,
+    MAIL_DIR,
     MAIL_PASSWORD,
     REFEREE,
     SITE_FOLDER,
@@ -39,6 +40,7 @@ HOST = "127.0.0.1"
 DEFAULT_IMAP_PORT = 10143
 DEFAULT_SMTP_PORT = 10025
 DEFAULT_SITE_PORT = 10080
+DEFAULT_PACE = 180.0  # seconds: a newcomer reads the banner and their first mails first
 
 
 def port_or_free(port: int) -> int:
@@ -66,13 +68,46 @@ def start_moment(data_dir: Path) -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
 
 
+def _pace_text(seconds: float) -> str:
+    if seconds >= 60 and seconds % 60 == 0:
+        minutes = int(seconds // 60)
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return f"{seconds:g} seconds"
+
+
 def banner(data_dir: Path, servers: DevMailServers, bots: Iterable[str], human: Iterable[str],
+           pace: float = 0.0, command: str = "arbitro dev", data_option: str = "",
            site_url: str = "") -> str:
+    """What a newcomer needs: who they play, who plays the rest, and what to type next."""
     bots, human = set(bots), set(human)
-    lines = [
-        "arbitro dev: a demo game by mail, everything on 127.0.0.1 (Ctrl-C stops it)",
-        f"  data      {data_dir}  (SQLite: {data_dir / DATABASE_FILE})",
-        f"  archive   {site_url}index.html  (the games' web pages, {data_dir / SITE_FOLDER})",
+    players = {p.power: p for p in demo_players()}
+    lines = ["arbitro dev: a Diplomacy game by mail, everything on this machine (Ctrl-C stops it)", ""]
+    if human:
+        mine = ", ".join(f"{k} ({players[k].address})" for k in sorted(human))
+        lines += [f"  You play {mine}: the game waits for your orders",
+                  "  until the deadline (10 minutes a movement phase)."]
+    else:
+        lines.append("  You watch: every power is a demo player (--play POWER to take one).")
+    if bots:
+        lines += [f"  The other {len(bots)} powers are demo players: they order "
+                  f"{_pace_text(pace)} after each phase opens",
+                  "  (--pace 30s hurries them)."]
+    example = next(iter(sorted(human)), "FRANCE")
+    lines += [
+        "",
+        "  What to type next, in another terminal:",
+        f"    {command} send{data_option} --as {example} --subject STATO < /dev/null"
+        "   # your units and the deadline",
+        f'    {command} send{data_option} --as {example} "A PAR - BUR" "A MAR - SPA" "F BRE - MAO"'
+        "   # orders",
+        f"    {command} process{data_option}     # the GM forces the phase now (PROCESSA by mail)",
+        f"    {command} reset{data_option}       # after Ctrl-C: start the demo over",
+        "",
+        f"  data      {data_dir}  (SQLite {DATABASE_FILE}, mailboxes in mail/: kept across restarts)",
+    ]
+    if site_url:
+        lines.append(f"  archive   {site_url}index.html  (the games' web pages, {data_dir / SITE_FOLDER})")
+    lines += [
         (f"  IMAP      {servers.host}:{servers.imap_port}  no TLS; login = the address, "
          f"password {MAIL_PASSWORD}"),
         f"  SMTP      {servers.host}:{servers.smtp_port}  no TLS, no login",
@@ -83,38 +118,49 @@ def banner(data_dir: Path, servers: DevMailServers, bots: Iterable[str], human: 
     for p in demo_players():
         who = "you" if p.power in human else ("demo player" if p.power in bots else "nobody")
         lines.append(f"    {p.power:<8} {p.address:<24} password {p.password:<18} [{who}]")
-    example = next(iter(sorted(human)), "FRANCE")
-    lines += [
-        "  send orders from another terminal:",
-        f'    arbitro dev send --as {example} "A PAR - BUR" "A MAR - SPA" "F BRE - MAO"',
-        "  or from any mail client with the IMAP/SMTP settings above.",
-    ]
+    lines.append("  any mail client works too, with the IMAP/SMTP settings above.")
     return "\n".join(lines)
+
+
+def _take_folder(data_dir: Path) -> StoreLease:
+    """One dev per data folder: the lease of its SQLite store (arbitro/store/lease.py),
+    taken before any server starts or dev.json is touched."""
+    lease = lease_for(f"sqlite:///{(data_dir / DATABASE_FILE).resolve()}")
+    if not lease.acquire():
+        raise StoreBusy(lease.where, lease.holder())
+    return lease
+
+
+def _servers(data_dir: Path, imap_port: int, smtp_port: int) -> DevMailServers:
+    return DevMailServers(referee=REFEREE, password=MAIL_PASSWORD, host=HOST,
+                          imap_port=imap_port, smtp_port=smtp_port,
+                          mail_dir=data_dir / MAIL_DIR, open_accounts=True)
 
 
 async def run_dev(
     data_dir: Path,
     *,
-    play: Iterable[str] = (),
+    play: Iterable[str] | None = None,
     bots: bool = True,
     imap_port: int = DEFAULT_IMAP_PORT,
     smtp_port: int = DEFAULT_SMTP_PORT,
     site_port: int = DEFAULT_SITE_PORT,
-    bot_delay: tuple[float, float] = (4.0, 15.0),
+    pace: float = DEFAULT_PACE,
     out: Callable[[str], None] = print,
     stop_event: asyncio.Event | None = None,
+    command: str = "arbitro dev",
+    data_option: str = "",
 ) -> None:
-    """Run until SIGINT/SIGTERM (or ``stop_event``)."""
+    """Run until SIGINT/SIGTERM (or ``stop_event``); ``command`` and ``data_option`` are
+    how the banner writes the helpers (``.venv/bin/arbitro dev``, `` --data X``). ``play``: the powers the newcomer
+    plays (None: the default one; empty: none, every power a demo player)."""
     data_dir = data_dir.resolve()
     data_dir.mkdir(parents=True, exist_ok=True)
-    human = {p.upper() for p in play}
-    # One dev per data folder: refuse before its servers start or dev.json is touched.
-    lease = lease_for(f"sqlite:///{(data_dir / DATABASE_FILE).resolve()}")
-    if not lease.acquire():
-        raise StoreBusy(lease.where, lease.holder())
+    human = {p.upper() for p in (DEFAULT_PLAY if play is None else play)}
+    lease = _take_folder(data_dir)
     start = start_moment(data_dir)
-    servers = DevMailServers(referee=REFEREE, password=MAIL_PASSWORD, host=HOST,
-                             imap_port=port_or_free(imap_port), smtp_port=port_or_free(smtp_port))
+    # the demo's config is built with whatever ports the servers got
+    servers = _servers(data_dir, port_or_free(imap_port), port_or_free(smtp_port))
     await servers.start()
     stop = stop_event or asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -143,9 +189,9 @@ async def run_dev(
             assert daemon.store is not None
             players = [p for p in demo_players() if p.power in robots]
             demo = DemoBots(daemon.store, players, HOST, servers.smtp_port,
-                            state.game_address(), delay=bot_delay)
+                            state.game_address(), pace=pace)
             demo.start()
-        out(banner(data_dir, servers, robots, human, archive.url))
+        out(banner(data_dir, servers, robots, human, pace, command, data_option, archive.url))
         await stop.wait()
         log.info("arbitro dev: stopping")
     finally:
@@ -157,5 +203,51 @@ async def run_dev(
         lease.release()
 
         archive.stop()
+        for sig in signals:
+            loop.remove_signal_handler(sig)
+
+
+async def run_servers(
+    data_dir: Path,
+    *,
+    imap_port: int = DEFAULT_IMAP_PORT,
+    smtp_port: int = DEFAULT_SMTP_PORT,
+    out: Callable[[str], None] = print,
+    stop_event: asyncio.Event | None = None,
+) -> None:
+    """Only the embedded mail servers, no game and no referee: test mail servers for a
+    real config (config.example.toml, docs/GM.md) run by ``arbitro run``."""
+    data_dir = data_dir.resolve()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    lease = _take_folder(data_dir)
+    # the ports asked for or none: a config file names them
+    servers = _servers(data_dir, imap_port, smtp_port)
+    try:
+        await servers.start()
+    except OSError:
+        lease.release()
+        await servers.stop()
+        raise
+    stop = stop_event or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    signals = (signal.SIGINT, signal.SIGTERM)
+    for sig in signals:
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        await servers.add_account(GM)
+        write_state(data_dir, DevState(HOST, servers.imap_port, servers.smtp_port, REFEREE, "",
+                                       "", MAIL_PASSWORD, os.getpid()))
+        out("\n".join([
+            "arbitro dev servers: test mail servers on this machine, no referee (Ctrl-C stops them)",
+            f"  IMAP  {servers.host}:{servers.imap_port}  no TLS; login = any address, "
+            f"password {MAIL_PASSWORD}",
+            f"  SMTP  {servers.host}:{servers.smtp_port}  no TLS, no login; every mail is "
+            "delivered here, whatever its domain",
+            f"  mailboxes in {data_dir / MAIL_DIR} (kept across restarts)",
+        ]))
+        await stop.wait()
+    finally:
+        await servers.stop()
+        lease.release()
         for sig in signals:
             loop.remove_signal_handler(sig)

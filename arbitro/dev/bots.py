@@ -1,12 +1,14 @@
 """Demo players that order by themselves: random legal orders, mailed over SMTP with their
-password a few seconds after each phase opens, like a player would (through the same
-embedded SMTP server, mailbox and intake as anyone)."""
+password ``pace`` seconds after each phase opened (a newcomer has time to read, and the
+game waits for them), like a player would: through the same embedded SMTP server, mailbox
+and intake as anyone."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import random
+from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.utils import make_msgid
 
@@ -33,14 +35,13 @@ def _written(order: Order) -> str:
 
 class DemoBots:
     def __init__(self, store: Store, players: list[DemoPlayer], host: str, smtp_port: int,
-                 game_address: str, *, delay: tuple[float, float] = (4.0, 15.0),
-                 poll: float = 2.0) -> None:
+                 game_address: str, *, pace: float = 180.0, poll: float = 2.0) -> None:
         self.store = store
         self.players = {p.power: p for p in players}
         self.host = host
         self.smtp_port = smtp_port
         self.game_address = game_address
-        self.delay = delay
+        self.pace = pace  # seconds after a phase opened before a demo player orders
         self.poll = poll
         self.board = load_board("standard")
         self._planned: set[tuple[int, str]] = set()  # (phase id, power) already taken care of
@@ -64,8 +65,8 @@ class DemoBots:
     async def _run(self) -> None:
         while True:
             try:
-                for power, phase_id, text in await asyncio.to_thread(self._due):
-                    task = asyncio.create_task(self._send_later(power, text))
+                for power, phase_id, opened, text in await asyncio.to_thread(self._due):
+                    task = asyncio.create_task(self._send_later(power, opened, text))
                     self._sends.add(task)
                     task.add_done_callback(self._sends.discard)
                     self._planned.add((phase_id, power))
@@ -73,8 +74,8 @@ class DemoBots:
                 log.exception("demo players: could not look at the game")
             await asyncio.sleep(self.poll)
 
-    def _due(self) -> list[tuple[str, int, str]]:
-        """(power, phase id, orders) for every bot power still owing orders."""
+    def _due(self) -> list[tuple[str, int, datetime, str]]:
+        """(power, phase id, opened at, orders) for every bot power still owing orders."""
         with self.store.begin() as uow:
             phase = uow.phases.current(DEMO_GAME)
             if phase is None:
@@ -82,19 +83,22 @@ class DemoBots:
             position = position_of(self.board, phase.position_before)
             missing = missing_powers(self.board, position, uow.powers.all(DEMO_GAME),
                                      uow.orders.current(phase.id))
-            phase_id, code = phase.id, phase.code
+            phase_id, code, opened = phase.id, phase.code, phase.opened_at
         todo = [p for p in sorted(missing) if p in self.players and (phase_id, p) not in self._planned]
         out = []
         for power in todo:
             rng = random.Random(f"{code}:{power}")
             orders = random_orders(self.board, position, rng).get(power, [])
-            out.append((power, phase_id, "\n".join(_written(o) for o in orders)))
+            out.append((power, phase_id, opened, "\n".join(_written(o) for o in orders)))
         return out
 
-    async def _send_later(self, power: str, orders: str) -> None:
+    async def _send_later(self, power: str, opened: datetime, orders: str) -> None:
         if not orders:
             return
-        await asyncio.sleep(random.uniform(*self.delay))
+        # Counted from the phase's opening, so a restart does not make the bots wait again;
+        # a second's spread keeps the seven mails apart in the log.
+        since = (datetime.now(UTC) - opened.astimezone(UTC)).total_seconds()
+        await asyncio.sleep(max(0.0, self.pace - since) + random.uniform(0.0, 1.0))
         player = self.players[power]
         mail = EmailMessage()
         mail["From"] = f"{player.name} <{player.address}>"

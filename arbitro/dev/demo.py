@@ -18,9 +18,12 @@ DOMAIN = "demo.test"  # reserved for testing (RFC 2606): never a real mailbox
 REFEREE = f"arbitro@{DOMAIN}"
 GM = f"gm@{DOMAIN}"
 GM_PASSWORD = "gm-demo"
+DEMO_LANGUAGE = "it"
 MAIL_PASSWORD = "dev"  # every embedded mailbox's IMAP password
 STATE_FILE = "dev.json"
 DATABASE_FILE = "arbitro.sqlite3"
+MAIL_DIR = "mail"  # the embedded IMAP server's maildirs, one folder per address
+DEFAULT_PLAY = ("FRANCE",)  # the power a newcomer plays unless they choose (--play/--watch)
 
 # power -> (mailbox name, player name); each player asks for their own power first, so
 # the preferences draw (R-END-3) gives every player the power in their address.
@@ -75,7 +78,7 @@ def demo_config(data_dir: Path, host: str, imap_port: int, smtp_port: int,
             "id": DEMO_GAME,
             "name": "Partita dimostrativa",
             "variant": "standard",
-            "language": "it",
+            "language": DEMO_LANGUAGE,
             "start": start,
             "assignment": "preferences",
             # Ten-minute turns; no lateness days (they last 24 h), one reminder.
@@ -106,6 +109,7 @@ class DevState:
     referee: str
     game: str
     start: str  # ISO moment the demo game opened: kept across restarts of ``arbitro dev``
+    # ("" with ``game`` "": ``arbitro dev servers``, mail servers and no game)
     mail_password: str
     pid: int
 

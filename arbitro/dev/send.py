@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import smtplib
 import time
+from collections.abc import Callable
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
@@ -16,10 +17,10 @@ from .demo import DOMAIN, DemoPlayer, DevState
 
 
 def compose(state: DevState, player: DemoPlayer, body: str, *, subject: str = "ordini",
-            password: str | None = None) -> EmailMessage:
+            password: str | None = None, to: str | None = None) -> EmailMessage:
     mail = EmailMessage()
-    mail["From"] = f"{player.name} <{player.address}>"
-    mail["To"] = state.game_address()
+    mail["From"] = f"{player.name} <{player.address}>" if player.name else player.address
+    mail["To"] = to or state.game_address()
     mail["Subject"] = subject
     mail["Message-ID"] = make_msgid(domain=DOMAIN)
     pw = player.password if password is None else password
@@ -51,17 +52,27 @@ def send(state: DevState, mail: EmailMessage) -> None:
         smtp.send_message(mail)
 
 
-def wait_reply(state: DevState, address: str, before: int, seconds: float) -> list[EmailMessage]:
+def wait_reply(state: DevState, address: str, before: int, seconds: float,
+               match: Callable[[EmailMessage], bool] | None = None,
+               settle: float = 1.5) -> list[EmailMessage]:
+    """The new mails in ``address``'s inbox once the first has come and no other follows
+    for ``settle`` seconds (the referee's answer and what it sent meanwhile); with
+    ``match``, only the mails it accepts, as soon as there is one."""
     end = time.monotonic() + seconds
+    got: list[EmailMessage] = []
+    quiet_since = 0.0
     while time.monotonic() < end:
-        got = newest_after(state, address, before)
-        if got:
-            # One mail may get several answers (STATO and orders, ATTENDI and orders):
-            # they are queued together, so the others follow within moments.
-            time.sleep(1.0)
-            return newest_after(state, address, before)
+        now = newest_after(state, address, before)
+        if match is not None:
+            now = [m for m in now if match(m)]
+            if now:
+                return now
+        elif len(now) > len(got):
+            got, quiet_since = now, time.monotonic()
+        elif got and time.monotonic() - quiet_since >= settle:
+            return got
         time.sleep(0.3)
-    return []
+    return got
 
 
 def text_of(mail: EmailMessage) -> str:

@@ -1,6 +1,8 @@
 """Mail servers embedded in the current asyncio loop, for ``arbitro dev`` and demos.
 
-- IMAP: pymap's in-memory (dict) backend; one account per address, password shared.
+- IMAP: pymap; one account per address, password shared. With ``mail_dir`` the mailboxes
+  are maildirs on disk (pymap's maildir backend), so a restart keeps every mail;
+  without it they live in memory (pymap's dict backend: fast, for tests).
 - SMTP: aiosmtpd on the same loop; every mail is delivered into the IMAP inbox of each
   recipient (the referee's plus-addresses land in the referee's inbox), so players'
   mailboxes collect the referee's replies and can be read with any mail client.
@@ -15,18 +17,23 @@ import socket
 from argparse import Namespace
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, Self
 
 from aiosmtpd.smtp import SMTP, AuthResult, Envelope, LoginPassword, Session
 from proxyprotocol.reader import ProxyProtocolReader
 from proxyprotocol.version import ProxyProtocolVersion
-from pymap.backend.dict import Config as DictConfig
-from pymap.backend.dict import Identity, Login
+from pymap.backend import dict as memory
+from pymap.backend import maildir
 from pymap.concurrent import Subsystem
+from pymap.exceptions import UserNotFound
+from pymap.frozen import frozendict
 from pymap.imap import IMAPServer
 from pymap.parsing.message import AppendMessage
+from pymap.parsing.specials.fetchattr import FetchRequirement
 from pymap.user import UserMetadata
 from pysasl.hashing import Cleartext
+from pysasl.identity import ClearIdentity
 
 from ..service.addresses import plus_tag
 
@@ -46,6 +53,8 @@ class DevMailServers:
     smtp_port: int = 0
     plus_separator: str = "+"
     smtp_auth_required: bool = False
+    mail_dir: Path | None = None  # maildirs on disk here; None = in memory
+    open_accounts: bool = False  # any address may log in with the password (made at login)
     delivered: int = 0
     _config: Any = field(default=None, repr=False)
     _login: Any = field(default=None, repr=False)
@@ -57,13 +66,9 @@ class DevMailServers:
         self.imap_port = self.imap_port or free_port(self.host)
         self.smtp_port = self.smtp_port or free_port(self.host)
         args = Namespace(passlib_cfg=None, proxy_protocol=None, debug=False)
-        self._config = DictConfig(
-            args,
+        common: dict[str, Any] = dict(
             host=self.host,
             port=self.imap_port,
-            demo_data=False,
-            demo_user="",
-            demo_password="",
             tls_enabled=False,
             hash_context=Cleartext(),  # the default hash costs 0.1 s per login
             cpu_subsystem=Subsystem.for_asyncio(),  # no worker threads to leak
@@ -71,10 +76,20 @@ class DevMailServers:
             reject_dnsbl=False,
             proxy_protocol=ProxyProtocolVersion.get(None),
         )
+        if self.mail_dir is None:
+            self._config = memory.Config(args, demo_data=False, demo_user="", demo_password="",
+                                         **common)
+            self._login = memory.Login(self._config)
+        else:
+            self.mail_dir.mkdir(parents=True, exist_ok=True)
+            # "++" keeps folders as .a.b directories; no colon in file names (portable)
+            self._config = maildir.Config(args, base_dir=str(self.mail_dir), layout="++",
+                                          colon=None, **common)
+            self._login = maildir.Login(self._config)
         self._config.apply_context()
-        self._login = Login(self._config)
         await self.add_account(self.referee)
-        imap = IMAPServer(self._login, self._config)
+        login = _OpenLogin(self) if self.open_accounts else self._login
+        imap = IMAPServer(login, self._config)
         reader = ProxyProtocolReader(self._config.proxy_protocol)
         self._servers.append(
             await asyncio.start_server(reader.get_callback(imap), self.host, self.imap_port)
@@ -111,10 +126,27 @@ class DevMailServers:
 
     async def add_account(self, address: str) -> None:
         name = address.strip().lower()
-        if name in self._login.users_dict:
+        if await self.has_account(name):
             return
-        identity = Identity(name, self._login, None, frozenset())
-        await identity.set(UserMetadata(self._config, name, password=self.password))
+        # the maildir backend keeps each account's folders under mail_dir/<address>
+        params = frozendict({"mailbox_path": name} if self.mail_dir is not None else {})
+        await self._identity(name).set(UserMetadata(
+            self._config, name, password=self.password, params=params))
+
+    async def has_account(self, address: str) -> bool:
+        name = address.strip().lower()
+        if self.mail_dir is None:
+            return name in self._login.users_dict
+        try:
+            await self._identity(name).get()
+        except UserNotFound:
+            return False
+        return True
+
+    def _identity(self, name: str) -> Any:
+        if self.mail_dir is None:
+            return memory.Identity(name, self._login, None, frozenset())
+        return maildir.Identity(self._config, self._login.tokens, name, None, frozenset())
 
     async def deliver(self, address: str, raw: bytes) -> None:
         """Put a mail into the INBOX of the account ``address`` maps to."""
@@ -127,7 +159,7 @@ class DevMailServers:
     async def messages(self, address: str, folder: str = "INBOX") -> list[bytes]:
         """The raw mails in one of ``address``'s folders (for demos and tests)."""
         account = self.account_of(address)
-        if account not in self._login.users_dict:
+        if not await self.has_account(account):
             return []
         mailbox_set = await self._mailbox_set(account)
         try:
@@ -136,13 +168,13 @@ class DevMailServers:
             return []
         out: list[bytes] = []
         async for message in box.messages():
-            # the dict backend keeps the parsed content on the message (no public getter)
-            out.append(bytes(message._content))
+            loaded = await message.load_content(FetchRequirement.CONTENT)
+            if loaded.content is not None:
+                out.append(bytes(loaded.content))
         return out
 
     async def _mailbox_set(self, account: str) -> Any:
-        identity = Identity(account, self._login, None, frozenset())
-        async with identity.new_session() as session:
+        async with self._identity(account).new_session() as session:
             return session.mailbox_set
 
     async def _inbox(self, account: str) -> Any:
@@ -164,6 +196,27 @@ class DevMailServers:
         ok = isinstance(data, LoginPassword) and data.password.decode() == self.password
         # handled=False on failure: aiosmtpd then answers 535 (else the client hangs)
         return AuthResult(success=ok, handled=False)
+
+
+class _OpenLogin:
+    """pymap's login, but an address seen for the first time with the shared password gets
+    its (empty) account: any mail client can look at any demo mailbox."""
+
+    def __init__(self, servers: DevMailServers) -> None:
+        self.servers = servers
+
+    @property
+    def tokens(self) -> Any:
+        return self.servers._login.tokens
+
+    async def authenticate(self, credentials: Any) -> Any:
+        name = str(credentials.authcid)
+        if "@" in name and credentials.verify(ClearIdentity(name, self.servers.password)):
+            await self.servers.add_account(name)
+        return await self.servers._login.authenticate(credentials)
+
+    async def authorize(self, authenticated: Any, authzid: str) -> Any:
+        return await self.servers._login.authorize(authenticated, authzid)
 
 
 class _Delivery:

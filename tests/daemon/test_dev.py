@@ -29,7 +29,7 @@ def test_dev_send_and_demo_players(tmp_path: Path) -> None:
     async def go() -> None:
         stop = asyncio.Event()
         task = asyncio.create_task(run_dev(
-            tmp_path, play=["FRANCE"], imap_port=0, smtp_port=0, site_port=0, bot_delay=(0.1, 0.5),
+            tmp_path, play=["FRANCE"], imap_port=0, smtp_port=0, site_port=0, pace=0.3,
             out=printed.append, stop_event=stop))
         end = time.monotonic() + 20
         while not printed:
