@@ -47,6 +47,10 @@ def results_body(svc: Services, ctx: GameCtx, game: Game, phase: PhaseRow, repor
         "phase_name": phase_words(phase.code, lang),
         "next_phase_name": phase_words(str(report.outcome.next.phase), lang),
         "deadline": None,
+        # A hypothetical phase: no archive page, no judge block, no votes to commit.
+        "phase_url": None,
+        "judge": "",
+        "vote_commitments": [],
         **results_context(ctx.board, report, lang),
     }
     return svc.mailer.render("results", lang, context).body

@@ -197,6 +197,8 @@ def test_preview_adjudicates_the_orders_on_file_with_the_defaults_of_now(store: 
              "GERMANY": "A MUN - BUR\nA BER - KIE\nF KIE - DEN"}
     for power, orders in given.items():
         send(handler, game, holders[power], f"pw{holders[power][1]}", orders)
+    # Italy orders one unit of three: orders on file, yet not ready (issue 16's rule).
+    send(handler, game, holders["ITALY"], f"pw{holders['ITALY'][1]}", "A VEN H")
     before = snapshot(store)
     send(handler, game, GM, "gm-secret", "", subject="ANTEPRIMA")
     assert_only_bookkeeping(before, snapshot(store))
