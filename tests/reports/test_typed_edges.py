@@ -42,8 +42,10 @@ def test_no_order_is_turned_into_text_and_read_back_above_the_store():
 
 
 def test_no_loose_json_parameter_except_at_the_edges():
-    """The edges: a template's context (TemplateContext) and a geometry file's JSON."""
-    edges = {("render/geometry_files.py", "geometry_from_dict")}
+    """The edges: a template's context (TemplateContext), a geometry file's JSON and an
+    OAuth2 provider's JSON answer."""
+    edges = {("render/geometry_files.py", "geometry_from_dict"),
+             ("mail/oauth/login.py", "_token_answer"), ("mail/oauth/login.py", "save_login")}
     found = []
     for path, tree in _modules():
         rel = str(path.relative_to(PACKAGE))

@@ -13,6 +13,7 @@ refused token, and the provider is not asked again with the same token before
 from __future__ import annotations
 
 import hashlib
+import hmac
 import logging
 import os
 import threading
@@ -91,13 +92,16 @@ class TokenSource:
     def expires_at(self, token: str) -> float | None:
         """When ``token`` expires (on ``clock``), if it is the one this source holds."""
         with self._lock:
-            return self._expires_at if token == self._access else None
+            return self._expires_at if self._holds(token) else None
 
     def invalidate(self, token: str) -> None:
         """The server refused ``token`` (expired early, revoked): the next call refreshes."""
         with self._lock:
-            if self._access == token:
+            if self._holds(token):
                 self._access = None
+
+    def _holds(self, token: str) -> bool:
+        return self._access is not None and hmac.compare_digest(token, self._access)
 
     # -- inside the lock -----------------------------------------------------------------
     def _refresh(self, now: float) -> str:
