@@ -14,10 +14,14 @@ from .catalog import languages
 
 # Words that tell a language; command words weigh 3. Folded: lower case, no accents.
 _HINTS: dict[str, dict[str, int]] = {
-    "it": {"aiuto": 3, "istruzioni": 3, "comandi": 3, "partite": 3, "osserva": 3, "ciao": 1,
+    "it": {"aiuto": 3, "istruzioni": 3, "comandi": 3, "partite": 3, "osserva": 3, "stato": 3,
+           "mappa": 3, "storia": 3, "riepilogo": 3, "conferma": 3, "indirizzo": 3, "attendi": 3,
+           "fuso": 3, "assenza": 3, "prova": 3, "patta": 3, "concedo": 3, "ciao": 1,
            "grazie": 1, "come": 1, "vorrei": 1, "sono": 1, "il": 1, "la": 1, "di": 1, "che": 1,
            "non": 1, "per": 1, "partita": 1, "ordini": 1, "giocare": 1, "buongiorno": 1, "salve": 1},
-    "en": {"help": 3, "commands": 3, "games": 3, "observe": 3, "unobserve": 3, "hello": 1,
+    "en": {"help": 3, "commands": 3, "games": 3, "observe": 3, "unobserve": 3, "status": 3,
+           "map": 3, "history": 3, "summary": 3, "confirm": 3, "address": 3, "wait": 3,
+           "timezone": 3, "absence": 3, "test": 3, "draw": 3, "concede": 3, "hello": 1,
            "hi": 1, "thanks": 1, "please": 1, "how": 1, "would": 1, "the": 1, "i": 1, "is": 1,
            "to": 1, "and": 1, "game": 1, "orders": 1, "play": 1, "my": 1},
 }

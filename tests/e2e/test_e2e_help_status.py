@@ -94,7 +94,8 @@ def test_help_status_refusals_and_combined_commands(imap_account: ImapAccount, s
             # STATO with the password: units, centres, what is due, the deadline, the map.
             (got,) = await answer(it_player, order_mail(it_player, "", password=password_of(it_player),
                                                         to=GAME_ADDRESS, subject="STATO"))
-            assert "Situazione" in got.subject and got.attachments == 1
+            assert "Situazione" in got.subject and got.attachments == 2  # the map, the deadline's event
+            assert b"Content-Type: image/png" in got.raw and b"Content-Type: text/calendar" in got.raw
             body = got.body
             assert "Le tue unità (3)" in body or "Le tue unità (4)" in body, body
             assert "I tuoi centri (3)" in body or "I tuoi centri (4)" in body

@@ -141,7 +141,8 @@ def test_half_orders_wait_and_results(imap_account: ImapAccount, smtp_sink: Smtp
                                             to=GAME_ADDRESS, subject=pick(france, "STATO", "STATUS")))
             await until(lambda: len(to(smtp_sink, france)) > before, what="status")
             status = to(smtp_sink, france)[-1]
-            assert status.attachments == 1  # the map of the position now
+            # the map of the position now and the deadline as a calendar event
+            assert status.attachments == 2 and b"Content-Type: text/calendar" in status.raw
             assert pick(france, "DA FARE IN QUESTA FASE", "DUE THIS PHASE") in status.body
             assert pick(france, "A Borgogna (Bor) è sloggiata", "A Burgundy (BUR) is dislodged") \
                 in status.body, status.body

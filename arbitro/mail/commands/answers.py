@@ -1,5 +1,5 @@
 """What the issue-16 commands share: turning the service's ``Answer`` into the log note or
-the refusal mail, and guessing the language of someone who is not a player."""
+the refusal mail."""
 
 from __future__ import annotations
 
@@ -7,13 +7,6 @@ from ...service.answers import Answer
 from ...words import say
 from .base import Request
 from .replies import refuse
-
-# Keywords that say the writer reads English (anything else: the game's language).
-ENGLISH = frozenset({
-    "map", "history", "summary", "games", "observe", "unobserve", "confirm", "address",
-    "help", "status", "orders", "list", "new", "change",
-})
-
 
 def answered(req: Request, answer: Answer, command_key: str) -> str:
     """The note for the log; a refusal is mailed, naming the command."""
