@@ -53,7 +53,7 @@ def read_dates(words: tuple[str, ...], today: date) -> list[date]:
 
 class Absence:
     name = "absence"
-    words = frozenset({"assenza", "absence"})
+    words = frozenset({"assenza", "absence", "отсутствие"})
     gm_only = False
 
     def run(self, req: Request) -> str:
