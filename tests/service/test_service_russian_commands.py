@@ -164,3 +164,30 @@ def test_a_russian_player_sets_a_time_zone_and_an_absence(store: Store) -> None:
     _send(handler, game, address, "ОТСУТСТВИЕ с завтра")
     refused = _mails(store, game, address)[-1]
     assert "«завтра» — не дата" in refused.body
+
+
+def test_a_russian_address_move_is_confirmed_by_replying(store: Store) -> None:
+    game = "adres"
+    handler, holders = _setup(store, game)
+    address = holders["GERMANY"]
+    _send(handler, game, address, "АДРЕС novyj@dom.example")
+    asked = _mails(store, game, "novyj@dom.example")[-1]
+    assert asked.subject.split()[1:3] == ["Подтвердите", "адрес"] and "ПОДТВЕРДИТЬ " in asked.body
+    # the new address answers the mail as it came, by its subject
+    assert handler.handle(player_mail("novyj@dom.example", f"arbitro+{game}@example.org", "да",
+                                      subject=f"Re: {asked.subject}"), NOW) == "processed"
+    with store.begin() as uow:
+        assert uow.players.by_address(game, "novyj@dom.example") is not None
+        assert uow.players.by_address(game, address) is None
+    done = _mails(store, game, "novyj@dom.example")[-1]
+    assert "теперь ваш адрес в партии — novyj@dom.example" in done.body
+
+
+def test_a_cyrillic_subject_keeps_its_spaces_before_plain_words() -> None:
+    """Python's mail generator folds "Подтвердите адрес f4b2" as an encoded-word, a line
+    break and the plain token: read back, the token stays a word of its own."""
+    from arbitro.mail.message import parse_inbound
+
+    raw = player_mail("a@x.example", "b@y.example", "да", subject="Re: [adres] Подтвердите адрес f4b29cdf3bb1")
+    assert b"=?utf-8?" in raw
+    assert parse_inbound(raw).subject == "Re: [adres] Подтвердите адрес f4b29cdf3bb1"

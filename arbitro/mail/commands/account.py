@@ -68,7 +68,7 @@ class Address:
 
 class Confirm:
     name = "confirm"
-    words = frozenset({"conferma", "confirm", "подтвердить"})
+    words = frozenset({"conferma", "confirm", "подтвердить", "подтвердите"})  # the Russian mail asks "Подтвердите"
     gm_only = False
 
     def run(self, req: Request) -> str:
