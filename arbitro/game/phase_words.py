@@ -21,7 +21,8 @@ _SEASONS = {
     "a": FALL, "f": FALL, "autunno": FALL, "autumn": FALL, "fall": FALL, "aut": FALL,
     "i": WINTER, "w": WINTER, "inverno": WINTER, "winter": WINTER, "inv": WINTER, "win": WINTER,
     # Russian, folded (й -> и): "КАРТА весна 1902", "ИСТОРИЯ осень 1901"
-    "весна": SPRING, "веснои": SPRING, "осень": FALL, "осенью": FALL, "зима": WINTER, "зимои": WINTER,
+    "весна": SPRING, "веснои": SPRING, "осень": FALL, "осенью": FALL,
+    "зима": WINTER, "зимои": WINTER,
 }
 _KINDS = {
     "m": MOVEMENT, "movimenti": MOVEMENT, "movimento": MOVEMENT, "mosse": MOVEMENT,

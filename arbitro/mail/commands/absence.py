@@ -17,7 +17,8 @@ _FILLERS = {"dal", "dall", "al", "all", "fino", "a", "da", "from", "to", "until"
             "il", "the", "giorno", "on", "с", "со", "по", "до"}
 
 
-_CANCEL = {"annulla", "cancella", "nessuna", "cancel", "clear", "none", "отмена", "отменить", "отменяю"}
+_CANCEL = {"annulla", "cancella", "nessuna", "cancel", "clear", "none",
+           "отмена", "отменить", "отменяю"}
 
 
 class BadDate(ValueError):

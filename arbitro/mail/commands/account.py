@@ -68,7 +68,8 @@ class Address:
 
 class Confirm:
     name = "confirm"
-    words = frozenset({"conferma", "confirm", "подтвердить", "подтвердите"})  # the Russian mail asks "Подтвердите"
+    # "Подтвердите": the Russian confirmation mail's subject, so a plain reply confirms
+    words = frozenset({"conferma", "confirm", "подтвердить", "подтвердите"})
     gm_only = False
 
     def run(self, req: Request) -> str:
