@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ..config.game import power_key
-from ..game.names import fold, name_index
 from ..game.votes import CONCEDE, DRAW, WITHDRAW, Verdict, Vote, canonical, digest, verdict
 from ..store import GameStatus, PlayerStatus, PowerStatus, UnitOfWork
 from ..store.models import Game
@@ -47,15 +46,6 @@ def _playing(uow: UnitOfWork, game_id: str) -> set[str]:
     return {p for p, row in uow.powers.all(game_id).items() if row.status is PowerStatus.PLAYING}
 
 
-def _power_named(ctx: GameCtx, name: str) -> str | None:
-    """A power by key, English or Italian name or code, or any name the board's index
-    knows (Russian in any case: "СДАЮСЬ Франции")."""
-    try:
-        return power_key(ctx.board, name)
-    except ValueError:
-        return name_index(ctx.board).power(fold(name))
-
-
 def _check(ctx: GameCtx, uow: UnitOfWork, game: Game, power: str | None, kind: str,
            names: Sequence[str]) -> tuple[str | None, str, tuple[str, ...]]:
     """(refusal code or None, its detail, the vote's powers)."""
@@ -72,10 +62,10 @@ def _check(ctx: GameCtx, uow: UnitOfWork, game: Game, power: str | None, kind: s
         return status.value, "", ()
     powers: list[str] = []
     for name in names:
-        found = _power_named(ctx, name.strip(" ,.;"))
-        if found is None:
+        try:
+            powers.append(power_key(ctx.board, name.strip(" ,.;")))
+        except ValueError:
             return "unknown_power", name, ()
-        powers.append(found)
     survivors = _survivors(uow, game.id)
     gone = [p for p in powers if p not in survivors]
     if gone:

@@ -194,3 +194,16 @@ def test_a_cyrillic_subject_keeps_its_spaces_before_plain_words() -> None:
     raw = player_mail("a@x.example", "b@y.example", "да", subject=subject)
     assert b"=?utf-8?" in raw
     assert parse_inbound(raw).subject == subject
+
+
+def test_votes_ballots_and_preferences_read_russian_power_names() -> None:
+    from arbitro.config.game import power_key
+
+    assert [power_key(BOARD, n) for n in ("Франции", "турция", "ГЕРМАНИЮ", "Francia", "fra")] == [
+        "FRANCE", "TURKEY", "GERMANY", "FRANCE", "FRANCE"]
+    for unknown in ("Атлантида", "Xyz"):
+        try:
+            power_key(BOARD, unknown)
+        except ValueError:
+            continue
+        raise AssertionError(unknown)
