@@ -7,6 +7,7 @@ from datetime import timedelta
 from zoneinfo import ZoneInfo
 
 from ..game.board import Board
+from ..game.names import fold, name_index
 from ..game.rulesets import RULESETS, STANDARD_RULESET, board_variant
 from ..store.passwords import is_password_hash
 from ..variants import UnknownVariant, load_board
@@ -130,12 +131,16 @@ def _board(t: Table, variant: str | None) -> Board | None:
 
 
 def power_key(board: Board, text: str) -> str:
-    """A power by its key, English or Italian name, or Italian code, in any case."""
+    """A power by its key, English or Italian name, or Italian code, in any case; or by
+    any exact name the board's index knows (Russian in any grammatical case: "Франции")."""
     wanted = text.strip().casefold()
     for power in board.powers.values():
         names = (power.name, power.name_en, power.name_it, power.code_it)
         if wanted in (n.casefold() for n in names):
             return power.name
+    found = name_index(board).power(fold(text.strip()))
+    if found is not None:
+        return found
     raise ValueError(f"{text!r} is not a power of {board.name}")
 
 

@@ -176,6 +176,12 @@ def notation_for(lang: str) -> Notation:
 
 
 _KIND_RU = {"A": "А", "F": "Ф"}
+
+
+def unit_letter(kind: str, lang: str) -> str:
+    """The unit letter a language's notation writes: Cyrillic А/Ф in Russian (F reads as
+    nothing to a Russian player), A/F otherwise."""
+    return _KIND_RU.get(kind, kind) if lang == "ru" else kind
 _COAST_RU = {"NC": "СБ", "SC": "ЮБ", "EC": "ВБ", "WC": "ЗБ"}
 
 

@@ -1,7 +1,7 @@
 """A phase as players write it in a command (MAPPA P1902, STORIA 1901 1902): the referee's
 codes ("S1902M", "F1901R", "W1901A"), the Italian short forms ("P1902", "A1903", "I1901"),
-and season words in either language, in either order ("primavera 1902", "1902 spring",
-"autunno 1901 ritirate").
+and season words in Italian, English or Russian, in either order ("primavera 1902",
+"1902 spring", "autunno 1901 ritirate", "осень 1901").
 
 Pure input vocabulary (like ``order_words``): what a player writes, never what the referee
 says back, which comes from the catalogs.
@@ -20,6 +20,9 @@ _SEASONS = {
     "p": SPRING, "s": SPRING, "primavera": SPRING, "spring": SPRING, "pri": SPRING, "spr": SPRING,
     "a": FALL, "f": FALL, "autunno": FALL, "autumn": FALL, "fall": FALL, "aut": FALL,
     "i": WINTER, "w": WINTER, "inverno": WINTER, "winter": WINTER, "inv": WINTER, "win": WINTER,
+    # Russian, folded (й -> и): "КАРТА весна 1902", "ИСТОРИЯ осень 1901"
+    "весна": SPRING, "веснои": SPRING, "осень": FALL, "осенью": FALL,
+    "зима": WINTER, "зимои": WINTER,
 }
 _KINDS = {
     "m": MOVEMENT, "movimenti": MOVEMENT, "movimento": MOVEMENT, "mosse": MOVEMENT,
@@ -28,6 +31,8 @@ _KINDS = {
     "retreat": RETREAT,
     "a": ADJUSTMENT, "b": ADJUSTMENT, "costruzioni": ADJUSTMENT, "aggiustamenti": ADJUSTMENT,
     "builds": ADJUSTMENT, "adjustments": ADJUSTMENT,
+    "движение": MOVEMENT, "ходы": MOVEMENT, "отступления": RETREAT, "отступление": RETREAT,
+    "постройки": ADJUSTMENT, "расформирования": ADJUSTMENT,
 }
 _CODE = re.compile(r"^([a-z])(\d{3,4})([a-z])?$")
 _YEAR = re.compile(r"^\d{3,4}$")

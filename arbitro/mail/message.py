@@ -223,15 +223,23 @@ def _decoded(value: str, defects: list[str]) -> str:
         defects.append("bad encoded-word")
         return value
     out: list[str] = []
+    readable = True
     for chunk, charset in parts:
         if isinstance(chunk, str):
             out.append(chunk)
             continue
         text, bad = decode_bytes(chunk, charset)
         if bad:
+            readable = False
             defects.append(f"encoded-word charset {charset!r} unreadable")
         out.append(text)
-    # With any encoded-word present every chunk is bytes and keeps its own spacing.
+    if readable:
+        # decode_header drops the space between an encoded-word and the plain word after it
+        # ("=?utf-8?b?...?=\n f4b2": "Подтвердите адрес f4b2"); make_header puts it back.
+        try:
+            return str(email.header.make_header(parts))
+        except (LookupError, UnicodeDecodeError):
+            pass
     return "".join(out)
 
 

@@ -12,6 +12,7 @@ from ..game.outcome import OrderResult, PhaseOutcome, Result
 from ..game.orders import Allow, Confirm, Gift, Strike, Treaty, Waive
 from ..game.position import MOVEMENT, NEUTRAL, Phase, Position
 from ..words.names import place_noun, power_noun
+from .readiness import unit_words
 from .words import order_text, power_name, reason_text, result_word, source_word
 
 
@@ -105,7 +106,7 @@ def unordered_units(board: Board, report: PhaseReport, lang: str) -> list[dict[s
     out: dict[str, list[str]] = {}
     for u in report.before.units:
         if u.power != NEUTRAL and (u.power, u.province) not in ordered:
-            out.setdefault(u.power, []).append(f"{u.kind} {display(board, u.location, lang)}")
+            out.setdefault(u.power, []).append(unit_words(board, u, lang))
     return [{"name": power_name(board, p, lang), "units": units}
             for p, units in sorted(out.items(), key=lambda kv: power_name(board, kv[0], lang))]
 
@@ -117,7 +118,7 @@ def dislodged_units(board: Board, outcome: PhaseOutcome, lang: str) -> list[dict
         rows.append(
             {
                 "name": power_name(board, d.unit.power, lang),
-                "unit": f"{d.unit.kind} {display(board, d.unit.location, lang)}",
+                "unit": unit_words(board, d.unit, lang),
                 "retreats": [display(board, o, lang) for o in d.retreats],
             }
         )

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..game.board import Board
+from ..game.orders import unit_letter
 from ..game.reading.reports import LineReport, Note
 from . import has, nsay, say
 from .names import place_noun, power_noun
@@ -53,8 +54,7 @@ def _incomplete(board: Board, details: Sequence[str], lang: str | None) -> list[
 
 def _support_unclear(board: Board, details: Sequence[str], lang: str | None) -> list[Any]:
     kind, supported, hold, move = details
-    if lang == "ru":
-        kind = _KIND_RU.get(kind, kind)  # the unit letter as the Russian notation writes it
+    kind = unit_letter(kind, lang or "")  # the unit letter as the player's notation writes it
     target = f"{kind + ' ' if kind else ''}{word(board, supported, lang)}"
     return [target, hold, move]
 
@@ -70,7 +70,6 @@ def _allowance(board: Board, details: Sequence[str], lang: str | None) -> list[A
     return [word(board, power, lang), nsay(lang, "unit.count", int(count))]
 
 
-_KIND_RU = {"A": "А", "F": "Ф"}
 _SHAPES = {"incomplete": _incomplete, "support_unclear": _support_unclear, "ambiguous": _ambiguous,
            "too_many_builds": _allowance, "too_many_disbands": _allowance}
 

@@ -52,6 +52,7 @@ KEEP = {"PASSWORD", "GM", "CON"}
 
 def _leftovers(text: str, lang: str) -> set[str]:
     text = re.sub(r"https?://\S+", " ", text)  # addresses are not words (English page names)
+    text = re.sub(r"arbitro-vote:\S+", " ", text)  # a vote's committed text: power keys, not words
     words = set(re.findall(r"[^\W\d_]+", text.lower()))
     return (words & TELLTALES[lang]) - {w.lower() for w in KEEP}
 

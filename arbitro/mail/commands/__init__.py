@@ -59,7 +59,8 @@ DEFAULT: Command = orders.COMMAND
 ALONE = frozenset({"status", "help", "wait", "nowait"})
 FIRST = frozenset({"wait", "nowait"})
 
-_BY_WORD = {word: command for command in COMMANDS for word in command.words}
+# Folded like the words read (Russian "часовой" -> "часовои"), so any spelling finds its command.
+_BY_WORD = {fold(word): command for command in COMMANDS for word in command.words}
 
 
 def _bare(word: str) -> str:

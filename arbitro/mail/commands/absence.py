@@ -14,10 +14,11 @@ from .replies import refuse
 
 _DATE = re.compile(r"^(?:(\d{4})-(\d{1,2})-(\d{1,2})|(\d{1,2})[/.](\d{1,2})(?:[/.](\d{2}|\d{4}))?)\.?$")
 _FILLERS = {"dal", "dall", "al", "all", "fino", "a", "da", "from", "to", "until", "till", "-", "–",
-            "il", "the", "giorno", "on"}
+            "il", "the", "giorno", "on", "с", "со", "по", "до"}
 
 
-_CANCEL = {"annulla", "cancella", "nessuna", "cancel", "clear", "none"}
+_CANCEL = {"annulla", "cancella", "nessuna", "cancel", "clear", "none",
+           "отмена", "отменить", "отменяю"}
 
 
 class BadDate(ValueError):
@@ -53,7 +54,7 @@ def read_dates(words: tuple[str, ...], today: date) -> list[date]:
 
 class Absence:
     name = "absence"
-    words = frozenset({"assenza", "absence"})
+    words = frozenset({"assenza", "absence", "отсутствие"})
     gm_only = False
 
     def run(self, req: Request) -> str:

@@ -16,7 +16,8 @@ from .replies import refuse
 class Password:
     name = "password"
     words = frozenset({"password", "nuova password", "new password", "cambia password",
-                       "change password", "nuovapassword", "newpassword"})
+                       "change password", "nuovapassword", "newpassword",
+                       "новый пароль", "сменить пароль"})
     gm_only = False
 
     def run(self, req: Request) -> str:
@@ -49,7 +50,8 @@ def change_password(req: Request, password_line: str | None) -> str:
 
 class Address:
     name = "address"
-    words = frozenset({"indirizzo", "address", "nuovo indirizzo", "new address"})
+    words = frozenset({"indirizzo", "address", "nuovo indirizzo", "new address",
+                       "адрес", "новый адрес"})
     gm_only = False
 
     def run(self, req: Request) -> str:
@@ -66,7 +68,8 @@ class Address:
 
 class Confirm:
     name = "confirm"
-    words = frozenset({"conferma", "confirm"})
+    # "Подтвердите": the Russian confirmation mail's subject, so a plain reply confirms
+    words = frozenset({"conferma", "confirm", "подтвердить", "подтвердите"})
     gm_only = False
 
     def run(self, req: Request) -> str:

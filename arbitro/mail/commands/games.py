@@ -9,7 +9,7 @@ from .base import Request
 
 class Games:
     name = "games"
-    words = frozenset({"partite", "games", "list", "elenco"})
+    words = frozenset({"partite", "games", "list", "elenco", "партии", "список партий"})
     gm_only = False
 
     def run(self, req: Request) -> str:

@@ -8,7 +8,7 @@ from .base import Request
 
 class History:
     name = "history"
-    words = frozenset({"storia", "history", "cronologia"})
+    words = frozenset({"storia", "history", "cronologia", "история"})
     gm_only = False
 
     def run(self, req: Request) -> str:

@@ -8,7 +8,7 @@ from .base import Request
 
 class Map:
     name = "map"
-    words = frozenset({"mappa", "map", "cartina"})
+    words = frozenset({"mappa", "map", "cartina", "карта"})
     gm_only = False
 
     def run(self, req: Request) -> str:

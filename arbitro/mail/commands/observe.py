@@ -10,7 +10,7 @@ from .base import Request
 
 class Observe:
     name = "observe"
-    words = frozenset({"osserva", "observe", "osservare", "watch"})
+    words = frozenset({"osserva", "observe", "osservare", "watch", "наблюдать"})
     gm_only = False
 
     def run(self, req: Request) -> str:
@@ -20,7 +20,8 @@ class Observe:
 
 class Unobserve:
     name = "unobserve"
-    words = frozenset({"non osservare", "nonosservare", "unobserve", "unwatch", "stop observing"})
+    words = frozenset({"non osservare", "nonosservare", "unobserve", "unwatch",
+                       "stop observing", "не наблюдать"})
     gm_only = False
 
     def run(self, req: Request) -> str:

@@ -8,7 +8,7 @@ from .base import Request
 
 class Summary:
     name = "summary"
-    words = frozenset({"riepilogo", "summary", "sommario", "resoconto"})
+    words = frozenset({"riepilogo", "summary", "sommario", "resoconto", "сводка", "обзор"})
     gm_only = False
 
     def run(self, req: Request) -> str:

@@ -9,7 +9,7 @@ from .replies import refuse
 
 class Timezone:
     name = "timezone"
-    words = frozenset({"fuso", "timezone"})
+    words = frozenset({"fuso", "timezone", "часовой пояс", "пояс"})
     gm_only = False
 
     def run(self, req: Request) -> str:

@@ -8,7 +8,7 @@ from .base import Request
 
 class Trial:
     name = "trial"
-    words = frozenset({"prova", "test", "simula", "simulate"})
+    words = frozenset({"prova", "test", "simula", "simulate", "проба", "тест"})
     gm_only = False
 
     def run(self, req: Request) -> str:

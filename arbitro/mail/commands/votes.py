@@ -27,6 +27,8 @@ class VoteCommand:
             " - game ended" if reply.ended else "")
 
 
-DRAW_COMMAND = VoteCommand("draw", frozenset({"patta", "draw"}), DRAW)
-CONCEDE_COMMAND = VoteCommand("concede", frozenset({"concedo", "concede"}), CONCEDE)
-WITHDRAW_COMMAND = VoteCommand("withdraw", frozenset({"ritiro", "withdraw"}), WITHDRAW)
+DRAW_COMMAND = VoteCommand("draw", frozenset({"patta", "draw", "ничья"}), DRAW)
+CONCEDE_COMMAND = VoteCommand("concede", frozenset({"concedo", "concede", "сдаюсь", "уступаю"}),
+                              CONCEDE)
+WITHDRAW_COMMAND = VoteCommand("withdraw", frozenset({"ritiro", "withdraw", "отозвать",
+                                                      "отозвать голос"}), WITHDRAW)

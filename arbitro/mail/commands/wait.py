@@ -27,6 +27,6 @@ class Wait:
 
 
 # Not "attesa": a reply to a referee mail about waiting must not wait again by its subject.
-WAIT = Wait("wait", frozenset({"attendi", "aspetta", "wait"}), wait=True)
+WAIT = Wait("wait", frozenset({"attendi", "aspetta", "wait", "ждать", "подождать"}), wait=True)
 NOWAIT = Wait("nowait", frozenset({"non attendere", "nonattendere", "non aspettare", "nowait",
-                                   "no wait", "dont wait"}), wait=False)
+                                   "no wait", "dont wait", "не ждать", "неждать"}), wait=False)

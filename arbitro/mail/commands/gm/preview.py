@@ -12,7 +12,7 @@ from ..replies import queue
 
 class Preview:
     name = "preview"
-    words = frozenset({"anteprima", "preview"})
+    words = frozenset({"anteprima", "preview", "предпросмотр"})
     gm_only = True
 
     def run(self, req: Request) -> str:
