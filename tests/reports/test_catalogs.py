@@ -281,6 +281,10 @@ def test_every_template_reads_in_its_language(lang: str) -> None:
         for branch in ({}, _other_branches(lang)):
             mail = templates.render(name, lang, {**context, **branch, **OVERRIDES.get(name, {})})
             _check(mail.subject + "\n" + mail.body, lang, name)
+            # The subject is its own line: a block tag ending it must not pull the
+            # greeting up into it (the reminder once read "...(Spring 1901)Hello Mario,").
+            player = context.get("player") or {}
+            assert not player.get("name") or player["name"] not in mail.subject, (name, mail.subject)
 
 
 # -- a third language -------------------------------------------------------------------
