@@ -8,6 +8,8 @@ import sys
 from datetime import UTC, datetime
 from typing import Any
 
+from .config_file import EXIT_BAD_CONFIG, read_config
+
 ACTIONS = ("status", "start", "pause", "resume", "extend", "replace", "eject", "process", "rollback")
 
 
@@ -32,16 +34,13 @@ def _now(text: str | None) -> datetime:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..config import ConfigError, load_config
     from ..config.values import duration
     from ..service import Referee
     from ..store import open_store
 
-    try:
-        config = load_config(args.config)
-    except ConfigError as exc:
-        print(f"arbitro gm: {exc}", file=sys.stderr)
-        return 2
+    config = read_config(args.config, "arbitro gm")
+    if config is None:
+        return EXIT_BAD_CONFIG
     try:
         now = _now(args.now)
     except ValueError:

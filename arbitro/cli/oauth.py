@@ -10,11 +10,10 @@ import sys
 import webbrowser
 from typing import Any
 
-from ..config import ConfigError, load_config
+from .config_file import EXIT_BAD_CONFIG, read_config
 from ..config.model import OAuth2Config, ServerConfig
 
 EXIT_FAILED = 1
-EXIT_BAD_CONFIG = 2
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -52,12 +51,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        config = load_config(args.config)
-    except ConfigError as exc:
-        print(f"arbitro oauth: {args.config}: the config is not valid:", file=sys.stderr)
-        for problem in exc.problems:
-            print(f"  {problem}", file=sys.stderr)
+    config = read_config(args.config, "arbitro oauth")
+    if config is None:
         return EXIT_BAD_CONFIG
     server = config.server
     wanted = ("imap", "smtp") if args.mailbox == "both" else (args.mailbox,)

@@ -7,9 +7,8 @@ import asyncio
 import sys
 from typing import Any
 
-from ..config import ConfigError, load_config
+from .config_file import EXIT_BAD_CONFIG, read_config
 
-EXIT_BAD_CONFIG = 2
 EXIT_STORE_BUSY = 3
 
 
@@ -37,14 +36,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        config = load_config(args.config)
-    except ConfigError as exc:
-        count = len(exc.problems)
-        print(f"arbitro run: {args.config}: the config is not valid "
-              f"({count} problem{'s' if count != 1 else ''}):", file=sys.stderr)
-        for problem in exc.problems:
-            print(f"  {problem}", file=sys.stderr)
+    config = read_config(args.config, "arbitro run")
+    if config is None:
         return EXIT_BAD_CONFIG
     from ..daemon import StoreBusy, serve, setup_logging  # after the config check: fast failure
 

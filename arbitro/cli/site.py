@@ -8,9 +8,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..config import ConfigError, load_config
+from .config_file import EXIT_BAD_CONFIG, read_config
 
-EXIT_BAD_CONFIG = 2
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -31,12 +30,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        config = load_config(args.config)
-    except ConfigError as exc:
-        print(f"arbitro site: {args.config}: the config is not valid:", file=sys.stderr)
-        for problem in exc.problems:
-            print(f"  {problem}", file=sys.stderr)
+    config = read_config(args.config, "arbitro site")
+    if config is None:
         return EXIT_BAD_CONFIG
     folder = args.out or (config.site.folder if config.site else None)
     if folder is None:
