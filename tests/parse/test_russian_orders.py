@@ -199,3 +199,30 @@ def test_russian_headers_name_the_power_and_the_section() -> None:
     assert [format_order(r.order, ENGLISH) for r in report.lines[2:] if r.order] == ["A BER B", "F KIE B"]
     spring = parse_orders(BOARD, "Германия:\nАрмия Мюнхена атакует Рур", lang="ru", position=START)
     assert [r.code for r in spring.lines] == ["power_header", "accepted"]
+
+
+def test_power_orders_as_russian_is_spoken() -> None:
+    """The house's power-level orders in plain Russian: "удар по ..." (the weapon strikes
+    *at* a province), a gift in the dative without ДЛЯ, a treaty "с Австрией и Турцией" and
+    its confirmation "подтверждаю договор с Австрией" read as the terse forms do."""
+    from dataclasses import replace
+
+    from arbitro.game.position import home_territories
+
+    board = load_board("forum_ru")
+    start = replace(start_position(board), territories=home_territories(board))
+
+    def read(text: str, power: str = "RUSSIA") -> str | None:
+        (line,) = parse_orders(board, text, position=start, lang="ru", power=power).lines
+        assert line.status is OK, (text, line.code)
+        return format_order(line.order, ENGLISH) if line.order else None
+
+    assert read("Удар по Галиции из Варшавы") == "STRIKE GAL FROM WAR"
+    assert read("Суперудар по Галиции из Варшавы") == "STRIKE GAL FROM WAR"
+    assert read("дарит Ливонию Германии") == "GIFT LVN TO GERMANY"
+    assert read("Договор с Австрией и Турцией: мир на Чёрном море") == (
+        "TREATY AUSTRIA, TURKEY: мир на Чёрном море")
+    assert read("Подтверждаю договор с Россией", "AUSTRIA") == "TREATY CONFIRM RUSSIA"
+    # a gift to no power is still no gift: said how it is written
+    (line,) = parse_orders(board, "ДАРИТ Ливонию", position=start, lang="ru", power="RUSSIA").lines
+    assert line.status is VOID and line.code == "syntax_gift"
