@@ -226,3 +226,16 @@ def test_power_orders_as_russian_is_spoken() -> None:
     # a gift to no power is still no gift: said how it is written
     (line,) = parse_orders(board, "ДАРИТ Ливонию", position=start, lang="ru", power="RUSSIA").lines
     assert line.status is VOID and line.code == "syntax_gift"
+
+
+def test_armenias_code_is_not_read_as_army() -> None:
+    """ "Арм" is Armenia's short code on the map and also short for "армия": after a unit
+    type or a move, or before a verb, it is the province; where a unit is named, the army."""
+    pos = _position("RUSSIA: F ARM, F SEV, A MOS, A WAR")
+    assert one("Ф Арм стоит", pos)[:2] == (OK, "F ARM H")
+    assert one("Ф Арм - Чер", pos)[:2] == (OK, "F ARM - BLA")
+    assert one("Ф Сев П Ф Арм - Чер", pos)[:2] == (OK, "F SEV S F ARM - BLA")
+    pos = _position("RUSSIA: F SEV, A MOS, A WAR")
+    assert one("Ф Сев - Арм", pos)[:2] == (OK, "F SEV - ARM")
+    assert one("Арм Москвы стоит", pos)[:2] == (OK, "A MOS H")
+    assert one("Арм. Москвы - Укр", pos)[:2] == (OK, "A MOS - UKR")
