@@ -179,6 +179,11 @@ _KIND_RU = {"A": "А", "F": "Ф"}
 _COAST_RU = {"NC": "СБ", "SC": "ЮБ", "EC": "ВБ", "WC": "ЗБ"}
 
 
+def kind_letter(kind: str, lang: str) -> str:
+    """A unit type as the language writes it: А/Ф in Russian (Cyrillic), A/F otherwise."""
+    return _KIND_RU.get(kind, kind) if lang == "ru" else kind
+
+
 def location_ru(board: Board, location: str) -> str:
     """The Russian name, nominative ("Испания СБ" for a coast); the code without one."""
     code = province_of(location)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..game.board import Board
 from ..game.names import display
+from ..game.orders import kind_letter
 from ..game.position import Unit
 from ..game.readiness import Readiness
 from ..words import nsay, say
@@ -16,7 +17,7 @@ NEXT_STEPS = ("incomplete", "others", "you_wait", "waiting", "no_early", "now", 
 
 
 def unit_words(board: Board, unit: Unit, lang: str) -> str:
-    return f"{unit.kind} {display(board, unit.location, lang)}"
+    return f"{kind_letter(unit.kind, lang)} {display(board, unit.location, lang)}"
 
 
 def readiness_lines(board: Board, r: Readiness, lang: str, step: str | None = None,

@@ -9,7 +9,7 @@ from typing import Any
 from ..game.board import Board, province_of
 from ..game.names import display
 from ..game.outcome import OrderResult, PhaseOutcome, Result
-from ..game.orders import Allow, Confirm, Gift, Strike, Treaty, Waive
+from ..game.orders import Allow, Confirm, Gift, Strike, Treaty, Waive, kind_letter
 from ..game.position import MOVEMENT, NEUTRAL, Phase, Position
 from ..words.names import place_noun, power_noun
 from .words import order_text, power_name, reason_text, result_word, source_word
@@ -72,8 +72,17 @@ def _details(board: Board, detail: Iterable[str], lang: str) -> list[object]:
         elif code in board.powers:
             out.append(power_noun(board, code, lang))
         else:
-            out.append(code)
+            out.append(_units(board, code, lang) or code)
     return out
+
+
+def _units(board: Board, text: str, lang: str) -> str | None:
+    """Units named in a reason ("A GAL, F NTH": what the unique weapon destroyed) as the
+    player writes them ("А Галиция (Гал)"); None when the text is not such a list."""
+    units = [part.strip().split(" ", 1) for part in text.split(",")]
+    if not all(len(u) == 2 and u[0] in ("A", "F") and board.is_location(u[1]) for u in units):
+        return None
+    return ", ".join(f"{kind_letter(kind, lang)} {display(board, loc, lang)}" for kind, loc in units)
 
 
 def order_groups(board: Board, results: Iterable[OrderResult], lang: str) -> list[dict[str, Any]]:
@@ -105,7 +114,7 @@ def unordered_units(board: Board, report: PhaseReport, lang: str) -> list[dict[s
     out: dict[str, list[str]] = {}
     for u in report.before.units:
         if u.power != NEUTRAL and (u.power, u.province) not in ordered:
-            out.setdefault(u.power, []).append(f"{u.kind} {display(board, u.location, lang)}")
+            out.setdefault(u.power, []).append(f"{kind_letter(u.kind, lang)} {display(board, u.location, lang)}")
     return [{"name": power_name(board, p, lang), "units": units}
             for p, units in sorted(out.items(), key=lambda kv: power_name(board, kv[0], lang))]
 
@@ -117,7 +126,7 @@ def dislodged_units(board: Board, outcome: PhaseOutcome, lang: str) -> list[dict
         rows.append(
             {
                 "name": power_name(board, d.unit.power, lang),
-                "unit": f"{d.unit.kind} {display(board, d.unit.location, lang)}",
+                "unit": f"{kind_letter(d.unit.kind, lang)} {display(board, d.unit.location, lang)}",
                 "retreats": [display(board, o, lang) for o in d.retreats],
             }
         )

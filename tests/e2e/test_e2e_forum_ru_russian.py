@@ -244,6 +244,7 @@ def test_two_years_of_forum_ru_in_russian(imap_account: ImapAccount, smtp_sink: 
             body = confirmations(players[power])[before[power]].body
             assert "ПО СТРОКАМ" in body, body
             assert "недействител" not in body.lower(), (power, body)
+            assert body.count("ПРИНЯТ") == len(lines), (power, body)  # every line read as an order
             for _, english in lines:
                 text = order_text(BOARD, read_order(BOARD, power, english), "ru")
                 assert text in body, (power, text, body)
@@ -268,7 +269,8 @@ def test_two_years_of_forum_ru_in_russian(imap_account: ImapAccount, smtp_sink: 
 
     async def play(players: dict[str, str], code: str, orders: Orders, next_code: str) -> str:
         before = await mail(players, orders)
-        await until(lambda: stored(store)[0] == next_code, timeout=30, what=f"{code} played")
+        await until(lambda: stored(store)[0] != code, timeout=30, what=f"{code} played")
+        assert stored(store)[0] == next_code  # no other phase in between (or skipped)
         await until(lambda: queued(store) == 0, timeout=30, what=f"{code} results sent")
         check_confirmations(players, orders, before)
         return check_results(players, code, orders)
@@ -300,6 +302,8 @@ def test_two_years_of_forum_ru_in_russian(imap_account: ImapAccount, smtp_sink: 
             # (Russia's centre, empty) closed; Bulgaria the attacker's origin.
             assert (dislodged.unit.location, set(dislodged.retreats)) == ("RUM", {"BUD", "GAL", "SER"})
             assert "уникальное оружие поразило провинцию Галиция" in body, body
+            (line,) = [x for x in body.split("\n") if x.startswith("  Австрия: А Румыния")]
+            assert "может отступить: Будапешт (Буд), Галиция (Гал), Сербия (Сер)" in line, line
 
             # The retreat refused: void, with its reason in Russian; the phase waits.
             austria = players["AUSTRIA"]
