@@ -287,7 +287,7 @@ def test_two_years_of_forum_ru_in_russian(imap_account: ImapAccount, smtp_sink: 
 
             body = await play(players, "S1901M", S1901, "F1901M")
             check_position(store, "F1901M", AFTER_S1901, dict(START.centres), HOME, set())
-            assert "ОБЪЯВЛЕННЫЕ ДОГОВОРЫ" in body and "подтвердили: Турция" in body, body
+            assert "ОБЪЯВЛЕННЫЕ ДОГОВОРЫ" in body and "\n    подтвердили: Турция\n" in body, body
 
             await play(players, "F1901M", F1901, "W1901A")  # no dislodgement: no retreats
             check_position(store, "W1901A", AFTER_F1901, CENTRES_F1901, TERR_F1901, set())
@@ -301,7 +301,7 @@ def test_two_years_of_forum_ru_in_russian(imap_account: ImapAccount, smtp_sink: 
             # Galicia emptied by the weapon and Russia's now, but no centre: open; Sevastopol
             # (Russia's centre, empty) closed; Bulgaria the attacker's origin.
             assert (dislodged.unit.location, set(dislodged.retreats)) == ("RUM", {"BUD", "GAL", "SER"})
-            assert "уникальное оружие поразило провинцию Галиция" in body, body
+            assert "уникальное оружие поразило провинцию Галиция (Гал); уничтожено: А Галиция (Гал)" in body, body
             (line,) = [x for x in body.split("\n") if x.startswith("  Австрия: А Румыния")]
             assert "может отступить: Будапешт (Буд), Галиция (Гал), Сербия (Сер)" in line, line
 
@@ -318,7 +318,7 @@ def test_two_years_of_forum_ru_in_russian(imap_account: ImapAccount, smtp_sink: 
             body = await play(players, "F1902M", F1902, "W1902A")
             check_position(store, "W1902A", AFTER_F1902, CENTRES_F1902, TERR_F1902, {"RUSSIA", "TURKEY"})
             assert "уникальное оружие поразило провинцию Севастополь" in body, body
-            assert "подтвердили: Германия" in body, body
+            assert "\n    подтвердили: Германия\n" in body, body
 
             await play(players, "W1902A", W1902, "S1903M")
             check_position(store, "S1903M", AFTER_W1902, CENTRES_F1902, TERR_F1902, {"RUSSIA", "TURKEY"})
