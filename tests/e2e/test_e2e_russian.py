@@ -83,7 +83,8 @@ def test_a_russian_table_plays_spring_by_mail(imap_account: ImapAccount, smtp_si
     (mail,) = results
     assert "ПРИКАЗЫ" in mail.body and "Германия:" in mail.body
     parsed = parse_inbound(mail.raw)
-    assert [a.name for a in parsed.attachments] == [f"{GAME}-S1901M.txt"]
+    # the judges' text, and the next deadline's calendar event (results carry one)
+    assert [a.name for a in parsed.attachments] == [f"{GAME}-S1901M.txt", f"{GAME}-F1901M.ics"]
     raw = mail.raw.decode("ascii", "replace")
     assert "Movement results for Spring of 1901" not in mail.body  # attached, not inline
     assert "text/plain" in raw and f'filename="{GAME}-S1901M.txt"' in raw
