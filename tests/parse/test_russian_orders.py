@@ -239,3 +239,27 @@ def test_armenias_code_is_not_read_as_army() -> None:
     assert one("Ф Сев - Арм", pos)[:2] == (OK, "F SEV - ARM")
     assert one("Арм Москвы стоит", pos)[:2] == (OK, "A MOS H")
     assert one("Арм. Москвы - Укр", pos)[:2] == (OK, "A MOS - UKR")
+
+
+def test_russian_power_orders_are_written_in_their_cases_and_read_back() -> None:
+    """The confirmation and the results write the house's orders in Russian with their
+    cases ("ДАРИТ Швецию ДЛЯ Германии", "УДАР Севастополь ИЗ Чёрного моря", "ПОДТВЕРЖДАЕТ
+    ДОГОВОР России"); every such line, for every place and power, reads back to its order."""
+    from arbitro.game.orders import Allow, Confirm, Gift, Strike
+    from arbitro.game.power_reading import read_power_order
+
+    board = load_board("forum_ru")
+    assert format_order(Gift("RUSSIA", "SWE", "GERMANY"), RUSSIAN, board) == "ДАРИТ Швецию ДЛЯ Германии"
+    assert format_order(Strike("TURKEY", "SEV", "BLA"), RUSSIAN, board) == "УДАР Севастополь ИЗ Чёрного моря"
+    assert format_order(Confirm("GERMANY", "RUSSIA"), RUSSIAN, board) == "ПОДТВЕРЖДАЕТ ДОГОВОР России"
+    assert format_order(Allow("AUSTRIA", ("ITALY",)), RUSSIAN, board) == "РАЗРЕШАЕТ ПРОХОД Италии"
+    orders = [Confirm("RUSSIA", p) for p in board.powers if p != "RUSSIA"]
+    orders += [Allow("RUSSIA", (p,)) for p in board.powers if p != "RUSSIA"]
+    for code, prov in board.provinces.items():
+        if not prov.name_ru or code == "SWI":
+            continue
+        orders += [Gift("RUSSIA", code, p) for p in board.powers]
+        orders += [Strike("RUSSIA", code, n) for n in sorted(board.neighbours(code)) if n != "SWI"]
+    for order in orders:
+        text = format_order(order, RUSSIAN, board)
+        assert read_power_order(board, "RUSSIA", text, "ru") == order, text
