@@ -220,6 +220,9 @@ def test_two_years_of_forum_ru_in_russian(imap_account: ImapAccount, smtp_sink: 
     def confirmations(address: str) -> list:
         return [g for g in to(smtp_sink, address) if "Приказы получены" in g.subject]
 
+    def statuses(address: str) -> list:
+        return [g for g in to(smtp_sink, address) if "Статус" in g.subject]
+
     def results(address: str, code: str) -> list:
         season = {"S": "Весна", "F": "Осень", "W": "Зима"}[code[0]]
         return [g for g in to(smtp_sink, address)
@@ -245,6 +248,7 @@ def test_two_years_of_forum_ru_in_russian(imap_account: ImapAccount, smtp_sink: 
             assert "ПО СТРОКАМ" in body, body
             assert "недействител" not in body.lower(), (power, body)
             assert body.count("ПРИНЯТ") == len(lines), (power, body)  # every line read as an order
+            assert "Приказы полные" in body, (power, body)
             for _, english in lines:
                 text = order_text(BOARD, read_order(BOARD, power, english), "ru")
                 assert text in body, (power, text, body)
@@ -309,7 +313,8 @@ def test_two_years_of_forum_ru_in_russian(imap_account: ImapAccount, smtp_sink: 
             austria = players["AUSTRIA"]
             before = await mail(players, S1902R_REFUSED)
             refused = confirmations(austria)[before["AUSTRIA"]].body
-            assert "НЕДЕЙСТВИТЕЛЕН" in refused, refused
+            assert "НЕДЕЙСТВИТЕЛЕН" in refused and "Приказы неполные." in refused, refused
+            assert "А Румыния (Рум) выбито и должно отступить" in refused, refused
             assert "отступление в провинцию Севастополь (Сев) невозможно; возможно: " in refused, refused
             assert stored(store)[0] == "S1902R"
             await play(players, "S1902R", S1902R, "F1902M")
@@ -322,6 +327,22 @@ def test_two_years_of_forum_ru_in_russian(imap_account: ImapAccount, smtp_sink: 
 
             await play(players, "W1902A", W1902, "S1903M")
             check_position(store, "S1903M", AFTER_W1902, CENTRES_F1902, TERR_F1902, {"RUSSIA", "TURKEY"})
+
+            # The weapon's one use in the status mail, in Russian: spent by Russia, Austria's kept.
+            for power in ("RUSSIA", "AUSTRIA"):
+                address = players[power]
+                delivered.append(address)
+                imap_account.deliver(order_mail(address, "", password=password_of(address), to=GAME_ADDRESS,
+                                                subject="СТАТУС"))
+            await until(lambda: all(statuses(players[p]) for p in ("RUSSIA", "AUSTRIA")), what="statuses")
+            (russia,) = statuses(players["RUSSIA"])
+            assert "Уникальное оружие: уже использовано." in russia.body, russia.body
+            assert "Ваши войска (3): " in russia.body, russia.body
+            assert all(u in russia.body for u in ("А Варшава (Вар)", "Ф Армения (Арм)", "Ф Швеция (Шве)"))
+            assert "Ваши опорные пункты (3)" in russia.body
+            (austria_status,) = statuses(players["AUSTRIA"])
+            assert "Уникальное оружие: ещё не использовано" in austria_status.body, austria_status.body
+            await until(lambda: queued(store) == 0, what="statuses sent")
             await until(lambda: imap_account.folder("INBOX") == [], what="copies read")
         finally:
             await daemon.stop()
