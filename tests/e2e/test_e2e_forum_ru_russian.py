@@ -225,9 +225,9 @@ def test_two_years_of_forum_ru_in_russian(imap_account: ImapAccount, smtp_sink: 
 
     def results(address: str, code: str) -> list:
         season = {"S": "Весна", "F": "Осень", "W": "Зима"}[code[0]]
+        kind = {"M": "движение", "R": "отступления", "A": "постройки"}[code[-1]]
         return [g for g in to(smtp_sink, address)
-                if "Итоги" in g.subject and f"{season} {code[1:5]}" in g.subject
-                and {"M": "", "R": "отступ", "A": ""}[code[-1]] in g.subject]
+                if "Итоги" in g.subject and f"{season} {code[1:5]}, {kind}" in g.subject]
 
     async def mail(players: dict[str, str], orders: Orders) -> dict[str, int]:
         before = {p: len(confirmations(players[p])) for p in orders}
