@@ -103,16 +103,26 @@ def read_power_order(board: Board, power: str, text: str, lang: str = "") -> Pow
             return _read(board, power, keyword, rest, raw, lang)
     rest = _after(raw, CONFIRM)  # "CONFIRM TREATY RUSSIA", "CONFIRM RUSSIA"
     if rest is not None:
-        rest = _unlinked(_after(rest, TREATY) or rest)
-        proposer = _power(board, rest)
+        rest = _after(rest, TREATY) or rest
+        proposer = _power(board, rest) or _power(board, _unlinked(rest))
         return Confirm(power, proposer) if proposer else f"cannot read {raw!r}"
     return None
 
 
 def _read(board: Board, power: str, keyword: str, rest: str, raw: str, lang: str) -> PowerOrder | str:
+    """The order as written; failing that, read past a linking word after the keyword
+    ("удар по Галиции"), never before (so "STRIKE CON FROM BUL" is Constantinople)."""
+    got = _read_words(board, power, keyword, rest, raw, lang)
+    unlinked = _unlinked(rest)
+    if isinstance(got, str) and unlinked != rest:
+        again = _read_words(board, power, keyword, unlinked, raw, lang)
+        if not isinstance(again, str):
+            return again
+    return got
+
+
+def _read_words(board: Board, power: str, keyword: str, rest: str, raw: str, lang: str) -> PowerOrder | str:
     bad = f"cannot read {raw!r}"
-    if keyword != GIFT:
-        rest = _unlinked(rest)
     if keyword == STRIKE:
         cut = _split(rest, FROM)
         if cut is None:
@@ -136,10 +146,9 @@ def _read(board: Board, power: str, keyword: str, rest: str, raw: str, lang: str
         return Allow(power, allies) if allies else f"{bad}: write ALLOW <power>, <power>"
     confirm = _after(rest, CONFIRM)
     if confirm is not None:
-        proposer = _power(board, _unlinked(confirm))
+        proposer = _power(board, confirm) or _power(board, _unlinked(confirm))
         return Confirm(power, proposer) if proposer else f"{bad}: write TREATY CONFIRM <power>"
     names, colon, words = rest.partition(":")
-    names = _unlinked(names)
     parties = _powers(board, names)
     if not colon or parties is None:
         return f"{bad}: write TREATY <power>, <power>: <the treaty's text>"

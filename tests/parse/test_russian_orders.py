@@ -223,6 +223,13 @@ def test_power_orders_as_russian_is_spoken() -> None:
     assert read("Договор с Австрией и Турцией: мир на Чёрном море") == (
         "TREATY AUSTRIA, TURKEY: мир на Чёрном море")
     assert read("Подтверждаю договор с Россией", "AUSTRIA") == "TREATY CONFIRM RUSSIA"
+    # a linking word is read past only where the order does not read as written:
+    # Italian "con" is also Constantinople's code
+    from arbitro.game.orders import Strike
+    from arbitro.game.power_reading import read_power_order
+
+    assert read_power_order(board, "TURKEY", "STRIKE CON FROM BUL", "en") == Strike("TURKEY", "CON", "BUL")
+    assert read_power_order(board, "TURKEY", "COLPO su Con DA Bul", "it") == Strike("TURKEY", "CON", "BUL")
     # a gift to no power is still no gift: said how it is written
     (line,) = parse_orders(board, "ДАРИТ Ливонию", position=start, lang="ru", power="RUSSIA").lines
     assert line.status is VOID and line.code == "syntax_gift"
