@@ -195,7 +195,7 @@ def lex(text: str, ix: NameIndex, fuzzy: bool = False, lang: str = "it") -> list
     i = 0
     while i < n:
         w = low[i]
-        if w in _FIXED:
+        if w in _FIXED and not (w in exact and _FIXED[w] == (KIND, "A") and _names_place(out, low, i)):
             fixed = _FIXED[w]
             if fixed is not None:  # a slash not after a province: nothing to say
                 out.append(_new_tuple(Token, (fixed[0], fixed[1], raw[i], (), None, "", False)))
@@ -239,6 +239,16 @@ def lex(text: str, ix: NameIndex, fuzzy: bool = False, lang: str = "it") -> list
             out.append(Token(UNK, w, raw[i]))
         i += 1
     return out
+
+
+def _names_place(out: list[Token], low: list[str], i: int) -> bool:
+    """Whether a word that is both a unit type and a province's code (Russian "арм", short
+    for army, is Armenia's code) names the province here: after a unit type or a move
+    ("Ф Арм стоит", "Ф Сев - Арм"), or before a verb or the end ("Арм стоит"); a unit type
+    where a unit is named ("Арм Москвы стоит", "П Арм Москвы")."""
+    if out and (out[-1].type == KIND or (out[-1].type == VERB and out[-1].value in (MOVE, RETREAT))):
+        return True
+    return i + 1 >= len(low) or _reserved(low[i + 1])
 
 
 def _reserved(w: str) -> bool:

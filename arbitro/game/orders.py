@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from .board import Board, province_of
 from .names import key_of, name_index, words_of
 from .power_words import word as power_word
+from .russian import ACCUSATIVE, GENITIVE, declined
 
 
 @dataclass(frozen=True)
@@ -182,6 +183,8 @@ def unit_letter(kind: str, lang: str) -> str:
     """The unit letter a language's notation writes: Cyrillic А/Ф in Russian (F reads as
     nothing to a Russian player), A/F otherwise."""
     return _KIND_RU.get(kind, kind) if lang == "ru" else kind
+
+
 _COAST_RU = {"NC": "СБ", "SC": "ЮБ", "EC": "ВБ", "WC": "ЗБ"}
 
 
@@ -269,6 +272,8 @@ def _power_order(
     def kw(keyword: str) -> str:
         return power_word(keyword, w.lang)
 
+    if w.lang == "ru" and board is not None:
+        return _power_order_ru(order, w, board)
     if isinstance(order, Strike):
         return f"{kw('strike')} {loc(order.target)} {kw('from')} {loc(order.origin)}"
     if isinstance(order, Gift):
@@ -279,3 +284,34 @@ def _power_order(
         text = f": {order.text}" if order.text else ""
         return f"{kw('treaty')} {', '.join(name(a) for a in order.parties)}{text}"
     return f"{kw('treaty')} {kw('confirm')} {name(order.proposer)}"
+
+
+def _power_order_ru(order: PowerOrder, w: Notation, board: Board) -> str:
+    """Russian power-level orders with their cases: "УДАР Галиция ИЗ Украины", "ДАРИТ
+    Швецию ДЛЯ Германии", "РАЗРЕШАЕТ ПРОХОД Германии", "ПОДТВЕРЖДАЕТ ДОГОВОР России"
+    (the reader reads every case back)."""
+
+    def place(code: str, case: str) -> str:
+        prov = board.provinces.get(code)
+        if prov is None or not prov.name_ru:
+            return code
+        return declined(prov.name_ru, case, prov.ru_gender) if case else prov.name_ru
+
+    def power(name: str, case: str = GENITIVE) -> str:
+        p = board.powers.get(name)
+        nominative = p.name_ru if p is not None and p.name_ru else name
+        return declined(nominative, case) if case else nominative
+
+    def kw(keyword: str) -> str:
+        return power_word(keyword, w.lang)
+
+    if isinstance(order, Strike):
+        return f"{kw('strike')} {place(order.target, '')} {kw('from')} {place(order.origin, GENITIVE)}"
+    if isinstance(order, Gift):
+        return f"{kw('gift')} {place(order.province, ACCUSATIVE)} {kw('to')} {power(order.to)}"
+    if isinstance(order, Allow):
+        return f"{kw('allow')} {', '.join(power(a) for a in order.allies)}"
+    if isinstance(order, Treaty):
+        text = f": {order.text}" if order.text else ""
+        return f"{kw('treaty')} {', '.join(power(a, '') for a in order.parties)}{text}"
+    return f"{kw('confirm')} {kw('treaty')} {power(order.proposer)}"

@@ -15,7 +15,7 @@ import re
 from .board import Board
 from .names import key_of, name_index, words_of
 from .orders import Allow, Confirm, Gift, PowerOrder, Strike, Treaty
-from .power_words import ALLOW, CONFIRM, FROM, GIFT, POWER_WORDS, STRIKE, TO, TREATY
+from .power_words import ALLOW, CONFIRM, FROM, GIFT, LINKS, POWER_WORDS, STRIKE, TO, TREATY
 
 _STARTS = (STRIKE, GIFT, ALLOW, TREATY)
 
@@ -33,6 +33,15 @@ def _after(text: str, keyword: str) -> str | None:
         if low.startswith(sp) and (sp.endswith("'") or len(low) == len(sp) or not low[len(sp)].isalnum()):
             return text[len(sp):].strip(" \t:.-")
     return None
+
+
+_LINKS = frozenset(w.casefold() for words in LINKS.values() for w in words)
+
+
+def _unlinked(text: str) -> str:
+    """``text`` less a linking word at its start ("по Галиции" -> "Галиции")."""
+    first, _, rest = text.strip().partition(" ")
+    return rest.strip() if first.casefold() in _LINKS and rest.strip() else text.strip()
 
 
 def _split(text: str, keyword: str) -> tuple[str, str] | None:
@@ -95,12 +104,24 @@ def read_power_order(board: Board, power: str, text: str, lang: str = "") -> Pow
     rest = _after(raw, CONFIRM)  # "CONFIRM TREATY RUSSIA", "CONFIRM RUSSIA"
     if rest is not None:
         rest = _after(rest, TREATY) or rest
-        proposer = _power(board, rest)
+        proposer = _power(board, rest) or _power(board, _unlinked(rest))
         return Confirm(power, proposer) if proposer else f"cannot read {raw!r}"
     return None
 
 
 def _read(board: Board, power: str, keyword: str, rest: str, raw: str, lang: str) -> PowerOrder | str:
+    """The order as written; failing that, read past a linking word after the keyword
+    ("удар по Галиции"), never before (so "STRIKE CON FROM BUL" is Constantinople)."""
+    got = _read_words(board, power, keyword, rest, raw, lang)
+    unlinked = _unlinked(rest)
+    if isinstance(got, str) and unlinked != rest:
+        again = _read_words(board, power, keyword, unlinked, raw, lang)
+        if not isinstance(again, str):
+            return again
+    return got
+
+
+def _read_words(board: Board, power: str, keyword: str, rest: str, raw: str, lang: str) -> PowerOrder | str:
     bad = f"cannot read {raw!r}"
     if keyword == STRIKE:
         cut = _split(rest, FROM)
@@ -111,7 +132,7 @@ def _read(board: Board, power: str, keyword: str, rest: str, raw: str, lang: str
             return f"{bad}: unknown province {cut[0] if target is None else cut[1]}"
         return Strike(power, target, origin)
     if keyword == GIFT:
-        cut = _split(rest, TO)
+        cut = _split(rest, TO) or _power_last(board, rest, lang)
         if cut is None:
             return f"{bad}: write GIFT <province> TO <power>"
         province, to = _province(board, cut[0], lang), _power(board, cut[1])
@@ -125,10 +146,21 @@ def _read(board: Board, power: str, keyword: str, rest: str, raw: str, lang: str
         return Allow(power, allies) if allies else f"{bad}: write ALLOW <power>, <power>"
     confirm = _after(rest, CONFIRM)
     if confirm is not None:
-        proposer = _power(board, confirm)
+        proposer = _power(board, confirm) or _power(board, _unlinked(confirm))
         return Confirm(power, proposer) if proposer else f"{bad}: write TREATY CONFIRM <power>"
     names, colon, words = rest.partition(":")
     parties = _powers(board, names)
     if not colon or parties is None:
         return f"{bad}: write TREATY <power>, <power>: <the treaty's text>"
     return Treaty(power, parties, words.strip())
+
+
+def _power_last(board: Board, text: str, lang: str) -> tuple[str, str] | None:
+    """A gift without its TO word, the power named last: Russian gives in the dative
+    ("дарит Ливонию Германии"), English may say "GIFT LVN AUSTRIA"."""
+    words = text.split()
+    for i in range(len(words) - 1, 0, -1):
+        head, tail = " ".join(words[:i]), " ".join(words[i:])
+        if _power(board, tail) is not None and _province(board, head, lang) is not None:
+            return head, tail
+    return None

@@ -35,6 +35,12 @@ POWER_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
               "ru": ("ПОДТВЕРЖДАЕТ", "ПОДТВЕРЖДАЮ", "ПОДТВЕРЖДЕНИЕ")},
 }
 
+# Words a language may put between a keyword and what it names, read past and never
+# written: "удар ПО Галиции", "договор С Австрией", "STRIKE ON MUN", "TRATTATO CON Austria".
+LINKS: dict[str, tuple[str, ...]] = {
+    "en": ("ON", "WITH"), "it": ("SU", "CON"), "ru": ("ПО", "С", "СО", "НА"),
+}
+
 
 def word(keyword: str, lang: str) -> str:
     """The word written out for ``keyword`` in ``lang`` (English when the language has none)."""

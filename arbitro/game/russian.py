@@ -81,3 +81,59 @@ def _part_forms(word: str, gender: str) -> tuple[str, ...]:
     if not dash:
         return word_forms(word, gender)
     return tuple(f"{head.lower()} {f}" for f in word_forms(tail, gender))
+
+
+GENITIVE, ACCUSATIVE = "gen", "acc"
+
+
+def declined(name: str, case: str, gender: str = "") -> str:
+    """A place or power name in the genitive ("из Чёрного моря", "для Германии") or the
+    accusative ("дарит Швецию"), as the formatter writes Russian orders; the same endings
+    the reader knows (word_forms), each word declined with its noun, capitals kept."""
+    words = name.split()
+    return " ".join(_declined_part(w, case, gender if i == len(words) - 1 else "")
+                    for i, w in enumerate(words))
+
+
+def _declined_part(word: str, case: str, gender: str) -> str:
+    head, dash, tail = word.rpartition("-")
+    if dash:
+        return f"{head}-{_declined_word(tail, case, gender)}"
+    return _declined_word(word, case, gender)
+
+
+def _declined_word(w: str, case: str, gender: str) -> str:
+    if len(w) < 2 or not w.isalpha():
+        return w
+    low = w.lower()
+    gen = case == GENITIVE
+    if low.endswith(("ое", "ее")):  # neuter adjective: the accusative is the nominative
+        return w[:-2] + ("ого" if low.endswith("ое") else "его") if gen else w
+    if low.endswith("ая"):
+        return w[:-2] + ("ой" if gen else "ую")
+    if low.endswith("яя"):
+        return w[:-2] + ("ей" if gen else "юю")
+    if low.endswith(("ий", "ый")):  # masculine adjective, inanimate
+        return w[:-2] + "ого" if gen else w
+    if low.endswith(("ово", "ево")):
+        return w[:-1] + "а" if gen else w
+    if low.endswith("ия"):
+        return w[:-1] + ("и" if gen else "ю")
+    last, prev = low[-1], low[-2]
+    if last == "я":
+        return w[:-1] + ("и" if gen else "ю")
+    if last == "а":
+        return w[:-1] + ("и" if prev in _HUSH else "ы") if gen else w[:-1] + "у"
+    if not gen:
+        return w  # masculine and neuter things: the accusative is the nominative
+    if last == "е":
+        return w[:-1] + "я"
+    if last == "о":
+        return w[:-1] + "а"
+    if last == "ь":
+        return w[:-1] + ("и" if gender == "f" else "я")
+    if last == "ы":
+        return w[:-1] + "ов"
+    if last in "иуэю":
+        return w
+    return w + "а"

@@ -9,7 +9,7 @@ from typing import Any
 from ..game.board import Board, province_of
 from ..game.names import display
 from ..game.outcome import OrderResult, PhaseOutcome, Result
-from ..game.orders import Allow, Confirm, Gift, Strike, Treaty, Waive
+from ..game.orders import Allow, Confirm, Gift, Strike, Treaty, Waive, unit_letter
 from ..game.position import MOVEMENT, NEUTRAL, Phase, Position
 from ..words.names import place_noun, power_noun
 from .readiness import unit_words
@@ -73,8 +73,17 @@ def _details(board: Board, detail: Iterable[str], lang: str) -> list[object]:
         elif code in board.powers:
             out.append(power_noun(board, code, lang))
         else:
-            out.append(code)
+            out.append(_units(board, code, lang) or code)
     return out
+
+
+def _units(board: Board, text: str, lang: str) -> str | None:
+    """Units named in a reason ("A GAL, F NTH": what the unique weapon destroyed) as the
+    player writes them ("А Галиция (Гал)"); None when the text is not such a list."""
+    units = [part.strip().split(" ", 1) for part in text.split(",")]
+    if not all(len(u) == 2 and u[0] in ("A", "F") and board.is_location(u[1]) for u in units):
+        return None
+    return ", ".join(f"{unit_letter(kind, lang)} {display(board, loc, lang)}" for kind, loc in units)
 
 
 def order_groups(board: Board, results: Iterable[OrderResult], lang: str) -> list[dict[str, Any]]:

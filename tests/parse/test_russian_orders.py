@@ -199,3 +199,74 @@ def test_russian_headers_name_the_power_and_the_section() -> None:
     assert [format_order(r.order, ENGLISH) for r in report.lines[2:] if r.order] == ["A BER B", "F KIE B"]
     spring = parse_orders(BOARD, "Германия:\nАрмия Мюнхена атакует Рур", lang="ru", position=START)
     assert [r.code for r in spring.lines] == ["power_header", "accepted"]
+
+
+def test_power_orders_as_russian_is_spoken() -> None:
+    """The house's power-level orders in plain Russian: "удар по ..." (the weapon strikes
+    *at* a province), a gift in the dative without ДЛЯ, a treaty "с Австрией и Турцией" and
+    its confirmation "подтверждаю договор с Австрией" read as the terse forms do."""
+    from dataclasses import replace
+
+    from arbitro.game.position import home_territories
+
+    board = load_board("forum_ru")
+    start = replace(start_position(board), territories=home_territories(board))
+
+    def read(text: str, power: str = "RUSSIA") -> str | None:
+        (line,) = parse_orders(board, text, position=start, lang="ru", power=power).lines
+        assert line.status is OK, (text, line.code)
+        return format_order(line.order, ENGLISH) if line.order else None
+
+    assert read("Удар по Галиции из Варшавы") == "STRIKE GAL FROM WAR"
+    assert read("Суперудар по Галиции из Варшавы") == "STRIKE GAL FROM WAR"
+    assert read("дарит Ливонию Германии") == "GIFT LVN TO GERMANY"
+    assert read("Договор с Австрией и Турцией: мир на Чёрном море") == (
+        "TREATY AUSTRIA, TURKEY: мир на Чёрном море")
+    assert read("Подтверждаю договор с Россией", "AUSTRIA") == "TREATY CONFIRM RUSSIA"
+    # a linking word is read past only where the order does not read as written:
+    # Italian "con" is also Constantinople's code
+    from arbitro.game.orders import Strike
+    from arbitro.game.power_reading import read_power_order
+
+    assert read_power_order(board, "TURKEY", "STRIKE CON FROM BUL", "en") == Strike("TURKEY", "CON", "BUL")
+    assert read_power_order(board, "TURKEY", "COLPO su Con DA Bul", "it") == Strike("TURKEY", "CON", "BUL")
+    # a gift to no power is still no gift: said how it is written
+    (line,) = parse_orders(board, "ДАРИТ Ливонию", position=start, lang="ru", power="RUSSIA").lines
+    assert line.status is VOID and line.code == "syntax_gift"
+
+
+def test_armenias_code_is_not_read_as_army() -> None:
+    """ "Арм" is Armenia's short code on the map and also short for "армия": after a unit
+    type or a move, or before a verb, it is the province; where a unit is named, the army."""
+    pos = _position("RUSSIA: F ARM, F SEV, A MOS, A WAR")
+    assert one("Ф Арм стоит", pos)[:2] == (OK, "F ARM H")
+    assert one("Ф Арм - Чер", pos)[:2] == (OK, "F ARM - BLA")
+    assert one("Ф Сев П Ф Арм - Чер", pos)[:2] == (OK, "F SEV S F ARM - BLA")
+    pos = _position("RUSSIA: F SEV, A MOS, A WAR")
+    assert one("Ф Сев - Арм", pos)[:2] == (OK, "F SEV - ARM")
+    assert one("Арм Москвы стоит", pos)[:2] == (OK, "A MOS H")
+    assert one("Арм. Москвы - Укр", pos)[:2] == (OK, "A MOS - UKR")
+
+
+def test_russian_power_orders_are_written_in_their_cases_and_read_back() -> None:
+    """The confirmation and the results write the house's orders in Russian with their
+    cases ("ДАРИТ Швецию ДЛЯ Германии", "УДАР Севастополь ИЗ Чёрного моря", "ПОДТВЕРЖДАЕТ
+    ДОГОВОР России"); every such line, for every place and power, reads back to its order."""
+    from arbitro.game.orders import Allow, Confirm, Gift, Strike
+    from arbitro.game.power_reading import read_power_order
+
+    board = load_board("forum_ru")
+    assert format_order(Gift("RUSSIA", "SWE", "GERMANY"), RUSSIAN, board) == "ДАРИТ Швецию ДЛЯ Германии"
+    assert format_order(Strike("TURKEY", "SEV", "BLA"), RUSSIAN, board) == "УДАР Севастополь ИЗ Чёрного моря"
+    assert format_order(Confirm("GERMANY", "RUSSIA"), RUSSIAN, board) == "ПОДТВЕРЖДАЕТ ДОГОВОР России"
+    assert format_order(Allow("AUSTRIA", ("ITALY",)), RUSSIAN, board) == "РАЗРЕШАЕТ ПРОХОД Италии"
+    orders = [Confirm("RUSSIA", p) for p in board.powers if p != "RUSSIA"]
+    orders += [Allow("RUSSIA", (p,)) for p in board.powers if p != "RUSSIA"]
+    for code, prov in board.provinces.items():
+        if not prov.name_ru or code == "SWI":
+            continue
+        orders += [Gift("RUSSIA", code, p) for p in board.powers]
+        orders += [Strike("RUSSIA", code, n) for n in sorted(board.neighbours(code)) if n != "SWI"]
+    for order in orders:
+        text = format_order(order, RUSSIAN, board)
+        assert read_power_order(board, "RUSSIA", text, "ru") == order, text
