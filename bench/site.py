@@ -52,9 +52,9 @@ def main() -> int:
 
         def timed_paint(*a: object) -> object:
             t = time.perf_counter()
-            image = paint_map(*a)  # type: ignore[arg-type]
+            drawing = paint_map(*a)  # type: ignore[arg-type]
             map_times.append(time.perf_counter() - t)
-            return image
+            return drawing
 
         writer = SiteWriter(folder, config, painter=timed_paint)  # type: ignore[arg-type]
         syncs: list[float] = []

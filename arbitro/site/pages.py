@@ -50,9 +50,9 @@ def static_file(name: str) -> str:
     return (SITE_TEMPLATES / name).read_text(encoding="utf-8")
 
 
-def map_file(code: str) -> str:
-    """A phase's map, in the game's folder."""
-    return f"maps/{Path(phase_page(code)).stem}.png"
+def map_file(code: str, ext: str = "png") -> str:
+    """A phase's map in the game's folder: ``png`` or ``svg`` (the same drawing)."""
+    return f"maps/{Path(phase_page(code)).stem}.{ext}"
 
 
 def _status(record: GameRecord, lang: str) -> str:
@@ -133,7 +133,7 @@ def phase_html(record: GameRecord, index: int, lang: str) -> str:
     defaults = [line for g in details["orders"] for line in g["lines"] if line["source"]]
     return render(
         "phase", lang, root="../", game=record, name=phase_name(phase.code, lang),
-        map=map_file(phase.code), colours=colours, defaults=len(defaults),
+        map=map_file(phase.code), map_svg=map_file(phase.code, "svg"), colours=colours, defaults=len(defaults),
         prev=_link(record.phases[index - 1] if index > 0 else None, lang),
         next=_link(record.phases[index + 1] if index + 1 < len(record.phases) else None, lang),
         processed=when(phase.processed_at, record.timezone, lang), **details,

@@ -7,7 +7,7 @@ Layout (the phase pages' names never change, so mails can quote them)::
     <folder>/index.html, site.css
     <folder>/<game>/index.html            the game: phases, powers and players
     <folder>/<game>/1902-spring-movement.html, ...
-    <folder>/<game>/maps/1902-spring-movement.png, ...
+    <folder>/<game>/maps/1902-spring-movement.svg (and .png), ...
     <folder>/<game>/centres.html, centres.svg
     <folder>/<game>/press.html            only once the press is published
     <folder>/<game>/archive.zip, maps.gif the end-of-game dossier
@@ -18,7 +18,6 @@ half a page. ``<game>/.archive.json`` remembers what was written from which stat
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import shutil
@@ -29,12 +28,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PIL import Image
-
 from ..config import Config
 from ..game.board import Board
 from ..game.outcome import PhaseOutcome
 from ..game.position import Position
+from ..render import to_png, to_svg
+from ..render.model import Drawing
 from ..reports.links import DOSSIER_ANIMATION, DOSSIER_ZIP, phase_page
 from ..store import GameStatus, Store
 from ..variants import load_board
@@ -47,13 +46,15 @@ MANIFEST = ".archive.json"
 MAP_WIDTH = 1200
 
 # Draws a played phase: the board, the position it was played from, its outcome, a language.
-MapPainter = Callable[[Board, Position, PhaseOutcome, str], Image.Image]
+MapPainter = Callable[[Board, Position, PhaseOutcome, str], Drawing]
 
 
-def paint_map(board: Board, before: Position, outcome: PhaseOutcome, lang: str) -> Image.Image:
-    from ..render import render_position
+def paint_map(board: Board, before: Position, outcome: PhaseOutcome, lang: str) -> Drawing:
+    """One drawing per phase, written as SVG (crisp on phones, what the pages show) and as
+    PNG (the fallback, and the frames of the end-of-game animation)."""
+    from ..render import draw_map
 
-    return render_position(board, None, before, outcome, lang=lang, width=MAP_WIDTH)
+    return draw_map(board, None, before, outcome, lang, MAP_WIDTH)
 
 
 @dataclass
@@ -148,11 +149,11 @@ class SiteWriter:
             map_sig = f"{phase.seq}|{phase.processed_at}"
             map_path = base / pages.map_file(code)
             if old_maps.get(code) != map_sig or not map_path.exists():
-                image = self.painter(record.board, phase.before, phase.played.outcome, lang)
-                out = io.BytesIO()
-                image.save(out, format="PNG", compress_level=1)  # as the mails: speed over bytes
-                _write(map_path, out.getvalue())
-                done.files.append(f"{record.id}/{pages.map_file(code)}")
+                drawing = self.painter(record.board, phase.before, phase.played.outcome, lang)
+                _write(map_path, to_png(drawing))  # as the mails: speed over bytes
+                _write(base / pages.map_file(code, "svg"), to_svg(drawing))
+                done.files += [f"{record.id}/{pages.map_file(code)}",
+                               f"{record.id}/{pages.map_file(code, 'svg')}"]
             maps[code] = map_sig
             neighbours = (codes[i - 1] if i else "", codes[i + 1] if i + 1 < len(codes) else "")
             page_sig = f"{map_sig}|{neighbours}|{record.name}"
@@ -164,6 +165,7 @@ class SiteWriter:
         for code in set(old_pages) - set(page_sigs):  # rolled back: its page goes
             (base / phase_page(code)).unlink(missing_ok=True)
             (base / pages.map_file(code)).unlink(missing_ok=True)
+            (base / pages.map_file(code, "svg")).unlink(missing_ok=True)
         files: dict[str, str | bytes] = {
             "index.html": pages.game_page(record, lang),
             "centres.svg": chart_svg(record, lang),

@@ -9,6 +9,7 @@ import hashlib
 import random
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 from archive_files import broken_links, every_file
@@ -70,6 +71,13 @@ def test_every_phase_has_its_page_orders_outcomes_defaults_and_map(store: Store,
                 assert say("en", f"source.{r.source.value}") in line
         image = Image.open(folder / GAME / "maps" / phase_page(row.code).replace(".html", ".png"))
         assert image.width == 1200
+        # the same drawing as SVG, what the page shows (the PNG is its fallback)
+        svg_name = "maps/" + phase_page(row.code).replace(".html", ".svg")
+        svg = ElementTree.parse(folder / GAME / svg_name).getroot()
+        assert svg.get("width") == "1200"
+        title = svg.find("{http://www.w3.org/2000/svg}title")
+        assert title is not None and phase_name(row.code, "en").split(",")[0] in (title.text or "")
+        assert f'srcset="{svg_name}"' in page
     spring = (folder / GAME / "1901-spring-movement.html").read_text(encoding="utf-8")
     assert say("en", "site.defaults") in spring and say("en", "site.nmr.first") in spring
     assert say("en", "source.default") in spring  # Turkey's orders, given by the referee
@@ -130,7 +138,8 @@ def test_after_a_phase_only_what_changed_is_written_and_a_rollback_takes_its_pag
     done = writer.sync(store)
     new, previous = phase_page(codes[-1]), phase_page(codes[-2])
     assert sorted(done.files) == sorted([
-        f"{GAME}/{new}", f"{GAME}/maps/{new.replace('.html', '.png')}", f"{GAME}/{previous}",
+        f"{GAME}/{new}", f"{GAME}/maps/{new.replace('.html', '.png')}",
+        f"{GAME}/maps/{new.replace('.html', '.svg')}", f"{GAME}/{previous}",
         f"{GAME}/index.html", f"{GAME}/centres.svg", f"{GAME}/centres.html", "index.html"])
     assert 'rel="next" href="' + new in (folder / GAME / previous).read_text(encoding="utf-8")
     # the GM rolls it back: its page and map go, the previous page loses its link
@@ -139,6 +148,7 @@ def test_after_a_phase_only_what_changed_is_written_and_a_rollback_takes_its_pag
     done = writer.sync(store)
     assert not (folder / GAME / new).exists()
     assert not (folder / GAME / "maps" / new.replace(".html", ".png")).exists()
+    assert not (folder / GAME / "maps" / new.replace(".html", ".svg")).exists()
     assert f"{GAME}/{previous}" in done.files
     assert 'rel="next"' not in (folder / GAME / previous).read_text(encoding="utf-8")
     assert not broken_links(folder)
