@@ -229,7 +229,7 @@ def _context(lang: str) -> dict[str, Any]:
                  "table": [{"n": 1, "player": "mario@example.org", "ticket": "ab", "own": True,
                             "power": power("ITALY"), "power_the": format(power("ITALY"), "il")}],
                  "preferences": [{"player": "mario@example.org", "ranking": [power("ITALY")]}]},
-        # issue 17 (p17a): votes, dry runs, the GM's preview
+        # issue 17: votes, dry runs, the GM's preview
         "kind": "draw", "choice": say(lang, "vote.choice.draw", powers=power("ITALY")), "number": 3,
         "digest": "ab" * 32, "text": "arbitro-vote:g1901:3:ITALY:DRAW:ALL:00",
         "vote_commitments": [{"number": 3, "digest": "ab" * 32}],

@@ -24,7 +24,7 @@ def _ranked(board: Board, dislodged: Dislodged) -> list[str]:
 def tacit_retreat(board: Board, position: Position, dislodged: Dislodged) -> str | None:
     """R-RET-3 for one unit on its own: where it goes, or None when it cannot retreat.
 
-    ``position`` is not needed by the rule today; it is taken so that the lead's callers
+    ``position`` is not needed by the rule today; it is taken so that callers
     need not change if a variant rule (e.g. R-RU-1) narrows the choice by position.
     """
     ranked = _ranked(board, dislodged)
