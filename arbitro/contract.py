@@ -11,12 +11,12 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
-from .game.board import Board
-from .game.notation import read_order
-from .game.orders import Order, format_order
-from .game.outcome import OrderResult, PhaseOutcome, Result, Source
-from .game.phases import NMR_REASONS, play
-from .game.position import (
+from .diplomacy.board import Board
+from .diplomacy.notation import read_order
+from .diplomacy.orders import Order, format_order
+from .diplomacy.outcome import OrderResult, PhaseOutcome, Result, Source
+from .diplomacy.phases import NMR_REASONS, play
+from .diplomacy.position import (
     NEUTRAL,
     Dislodged,
     Phase,
@@ -27,10 +27,10 @@ from .game.position import (
     make_position,
     start_position,
 )
-from .game.reading.lines import parse_one
-from .game.reading.reports import LineReport
-from .game.rules import ITALIAN, STANDARD, Rules
-from .game.rulesets import RULESETS, STANDARD_RULESET, HouseRules, house_rules
+from .diplomacy.reading.lines import parse_one
+from .diplomacy.reading.reports import LineReport
+from .diplomacy.rules import ITALIAN, STANDARD, Rules
+from .diplomacy.rulesets import RULESETS, STANDARD_RULESET, HouseRules, house_rules
 from .words.lines import line_message
 from .words.reasons import explain
 

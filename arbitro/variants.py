@@ -14,7 +14,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from .game.board import Board, BoardError, board_from_dict
+from .diplomacy.board import Board, BoardError, board_from_dict
 
 MAPS_DIR = Path(os.environ.get("ARBITRO_MAPS", Path(__file__).resolve().parent.parent / "maps"))
 

@@ -30,8 +30,8 @@ from random_games import movement_phases
 
 from arbitro.cli.adjudicate import answer_line
 from arbitro.contract import position_to_json
-from arbitro.game.phases import play
-from arbitro.game.rules import Rules
+from arbitro.diplomacy.phases import play
+from arbitro.diplomacy.rules import Rules
 from arbitro.variants import load_board
 
 

@@ -10,7 +10,7 @@ phase are compared, and where each dislodged unit may retreat.
 
 A phase on which the engines differ is put in a category: the rewrite that, undone on
 its own, makes them agree. Each category is a reading on which MILA departs from the
-DATC, and has a test in tests/game/test_mila_differences.py showing arbitro's answer is
+DATC, and has a test in tests/diplomacy/test_mila_differences.py showing arbitro's answer is
 the DATC's. A difference no single rewrite explains is counted as *unexplained*; the
 script exits 1 when there is one.
 """
@@ -26,11 +26,11 @@ from collections.abc import Callable
 from mila import available, mila_after, mila_play
 from random_games import movement_phases
 
-from arbitro.game.board import ARMY, FLEET, Board, province_of
-from arbitro.game.orders import Convoy, Hold, Move, Order, Support, format_order
-from arbitro.game.phases import play
-from arbitro.game.position import Position
-from arbitro.game.rules import Rules
+from arbitro.diplomacy.board import ARMY, FLEET, Board, province_of
+from arbitro.diplomacy.orders import Convoy, Hold, Move, Order, Support, format_order
+from arbitro.diplomacy.phases import play
+from arbitro.diplomacy.position import Position
+from arbitro.diplomacy.rules import Rules
 from arbitro.variants import load_board
 
 Orders = dict[str, list[Order]]
@@ -128,7 +128,7 @@ def _support_against_own_unit(board: Board, pos: Position, texts: dict[str, list
     unit turned into a hold. Such a support never helps dislodge the supporter's unit
     (DATC 6.D.12, 6.D.13); MILA counts it when the attack goes by convoy, and when the
     attacked unit is a convoying fleet it treats the convoy as disrupted."""
-    from arbitro.game.notation import read_order
+    from arbitro.diplomacy.notation import read_order
 
     orders = {p: [read_order(board, p, t) for t in ts] for p, ts in texts.items()}
     out = {p: list(ts) for p, ts in texts.items()}
@@ -165,7 +165,7 @@ def _head_to_head_standoff(board: Board, pos: Position, texts: dict[str, list[st
     winner of a head-to-head battle left? The loser's move there has no prevent strength,
     so it is no standoff (DATC 6.H.9); the resolver on main took it for one, the fix of
     issue 14 (the engine branch) reads it as the DATC does."""
-    from arbitro.game.notation import read_order
+    from arbitro.diplomacy.notation import read_order
 
     if [u for u in ours if not u.startswith("*")] != [u for u in theirs if not u.startswith("*")]:
         return False
@@ -205,7 +205,7 @@ def _retreat_extras(ours: list[str], theirs: list[str]) -> dict[str, set[str]] |
 
 def _contested_after_convoy(board: Board, pos: Position, texts: dict[str, list[str]], ours: list[str], theirs: list[str]) -> bool:
     """Does MILA only let a unit dislodged by a convoyed army retreat where moves bounced?"""
-    from arbitro.game.notation import read_order
+    from arbitro.diplomacy.notation import read_order
 
     extras = _retreat_extras(ours, theirs)
     if extras is None:
@@ -258,7 +258,7 @@ def mutate(board: Board, pos: Position, orders: Orders, rng: random.Random) -> t
 
 
 def arbitro_units(board: Board, pos: Position, texts: dict[str, list[str]], rules: Rules) -> list[str]:
-    from arbitro.game.notation import read_order
+    from arbitro.diplomacy.notation import read_order
 
     orders: Orders = {}
     for p, ts in texts.items():

@@ -34,8 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from arbitro.config import parse_config
-from arbitro.game.position import start_position
-from arbitro.mail.handler import MailHandler
+from arbitro.diplomacy.position import start_position
+from arbitro.mail.intake.handler import MailHandler
 from arbitro.service import Referee
 from arbitro.store import open_store
 from arbitro.store.passwords import hash_password, verify_password

@@ -35,8 +35,8 @@ from mail.servers import Dovecot, SmtpSink, dovecot_missing
 
 from arbitro.config import parse_config
 from arbitro.daemon import Daemon
-from arbitro.game.position import start_position
-from arbitro.mail.message import parse_inbound
+from arbitro.diplomacy.position import start_position
+from arbitro.mail.mime.message import parse_inbound
 from arbitro.variants import load_board
 
 GAME = "bench"

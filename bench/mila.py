@@ -10,8 +10,8 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping, Sequence
 
-from arbitro.game.orders import Order, format_order
-from arbitro.game.position import Position
+from arbitro.diplomacy.orders import Order, format_order
+from arbitro.diplomacy.position import Position
 
 
 def available() -> bool:

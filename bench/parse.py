@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from arbitro.game.names import name_index
-from arbitro.game.position import start_position
-from arbitro.game.reading.lines import parse_orders
+from arbitro.diplomacy.names import name_index
+from arbitro.diplomacy.position import start_position
+from arbitro.diplomacy.reading.lines import parse_orders
 from arbitro.variants import load_board
 
 MAIL = """Ciao arbitro,

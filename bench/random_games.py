@@ -8,12 +8,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from arbitro.game.board import Board
-from arbitro.game.legal_orders import random_orders
-from arbitro.game.orders import Order
-from arbitro.game.phases import play
-from arbitro.game.position import MOVEMENT, Position, start_position
-from arbitro.game.rules import Rules
+from arbitro.diplomacy.board import Board
+from arbitro.diplomacy.legal_orders import random_orders
+from arbitro.diplomacy.orders import Order
+from arbitro.diplomacy.phases import play
+from arbitro.diplomacy.position import MOVEMENT, Position, start_position
+from arbitro.diplomacy.rules import Rules
 
 Phase = tuple[Position, dict[str, list[Order]]]
 

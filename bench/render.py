@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "render"))
 
 from arbitro.contract import adjudicate_json, outcome_from_json, position_from_json
-from arbitro.game.position import start_position
+from arbitro.diplomacy.position import start_position
 from arbitro.render import draw_map, load_geometry, to_png, to_svg
 from arbitro.render.raster import to_image
 from arbitro.variants import load_board

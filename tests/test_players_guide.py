@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from arbitro.mail.commands import COMMANDS
+from arbitro.mail.intake.commands import COMMANDS
 
 GUIDE = Path(__file__).resolve().parents[1] / "docs" / "PLAYERS.md"
 

@@ -8,8 +8,8 @@ import sys
 from typing import Any
 
 from ..contract import ContractError, adjudicate_json, ruleset_of
-from ..game.board import BoardError
-from ..game.rulesets import board_variant
+from ..diplomacy.board import BoardError
+from ..diplomacy.rulesets import board_variant
 from ..variants import UnknownVariant, load_board
 
 

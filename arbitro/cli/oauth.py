@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"arbitro oauth: {args.config}: no [server.{'/'.join(wanted)}] section has "
               'auth = "oauth2"; nothing to log in', file=sys.stderr)
         return EXIT_BAD_CONFIG
-    from ..mail.oauth import LoginFailed, browser_login, device_login, save_login
+    from ..mail.outbound.oauth import LoginFailed, browser_login, device_login, save_login
 
     for name, cfg in targets:
         flow = args.flow or ("device" if cfg.device_url else "browser")
@@ -98,9 +98,9 @@ def run(args: argparse.Namespace) -> int:
 def _check(server: ServerConfig, cfg: OAuth2Config, token: str | None) -> bool:
     """Log in with the new token to every mail server that uses it, as the daemon will;
     True when one of them refused."""
-    from ..mail.imap import MailboxClient
-    from ..mail.oauth import TokenSource
-    from ..mail.smtp import SmtpSender
+    from ..mail.intake.imap import MailboxClient
+    from ..mail.outbound.oauth import TokenSource
+    from ..mail.outbound.smtp import SmtpSender
 
     environ = {**os.environ, cfg.token_env: token} if token else None
     source = TokenSource(cfg, environ=environ)

@@ -9,13 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from ..contract import ContractError, position_from_json, rules_from_json
-from ..game.board import Board, BoardError
-from ..game.orders import ENGLISH, format_order
-from ..game.position import Position
-from ..game.reading.lines import parse_orders
-from ..game.reading.reports import ParseReport
-from ..mail.history import line_kinds
-from ..mail.html_text import html_to_text, looks_like_html
+from ..diplomacy.board import Board, BoardError
+from ..diplomacy.orders import ENGLISH, format_order
+from ..diplomacy.position import Position
+from ..diplomacy.reading.lines import parse_orders
+from ..diplomacy.reading.reports import ParseReport
+from ..mail.mime.history import line_kinds
+from ..mail.mime.html_text import html_to_text, looks_like_html
 from ..variants import UnknownVariant, load_board
 from ..words import languages
 from ..words.lines import line_message

@@ -11,8 +11,8 @@ from typing import Any
 
 from ..config.model import LANGUAGES, MAP_NAMES, MAP_PALETTES
 from ..contract import ContractError, outcome_from_json, position_from_json, ruleset_of
-from ..game.board import BoardError
-from ..game.rulesets import board_variant
+from ..diplomacy.board import BoardError
+from ..diplomacy.rulesets import board_variant
 from ..variants import UnknownVariant, load_board
 
 

@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from ..game.board import BoardError, board_from_dict
+    from ..diplomacy.board import BoardError, board_from_dict
     from ..variant_import import ImportFailed, import_variant, to_toml
 
     name = args.name or (Path(args.output).stem if args.output else None)
@@ -68,7 +68,7 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from ..game.board import BoardError
+    from ..diplomacy.board import BoardError
     from ..variants import UnknownVariant, load_board, load_board_file, variant_warnings
 
     try:
@@ -84,7 +84,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _summary(board: Any) -> str:
-    from ..game.board import Terrain
+    from ..diplomacy.board import Terrain
 
     spaces = sum(1 for p in board.provinces.values() if p.terrain is not Terrain.IMPASSABLE)
     units = sum(len(p.start_units) for p in board.powers.values())

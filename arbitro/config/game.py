@@ -6,9 +6,10 @@ import re
 from datetime import timedelta
 from zoneinfo import ZoneInfo
 
-from ..game.board import Board
-from ..game.names import fold, name_index
-from ..game.rulesets import RULESETS, STANDARD_RULESET, board_variant
+from ..diplomacy.board import Board
+from ..diplomacy.names import name_index
+from ..spelling.folding import fold
+from ..diplomacy.rulesets import RULESETS, STANDARD_RULESET, board_variant
 from ..store.passwords import is_password_hash
 from ..variants import UnknownVariant, load_board
 from . import values

@@ -69,7 +69,7 @@ class SmtpConfig:
     password: str = field(repr=False)
     tls: str
     # Each mail is also sent (envelope only) to this address, the referee's own mailbox:
-    # the copy proves the server took it (arbitro/mail/outbox.py). "" = no copies.
+    # the copy proves the server took it (arbitro/mail/outbound/outbox.py). "" = no copies.
     receipt_address: str = ""
     receipt_wait: timedelta = timedelta(minutes=10)  # no copy by then: send again
     # DNS failures, timeouts and 4xx replies are retried this long from the first failure;
@@ -209,7 +209,7 @@ class GameConfig:
     map_palette: str = "standard"
     absences: AbsenceOptions = field(default_factory=AbsenceOptions)
     vote_options: VoteOptions = field(default_factory=VoteOptions)
-    # "standard", or a house's rules (arbitro/game/rulesets.py): "forum_ru" brings the
+    # "standard", or a house's rules (arbitro/diplomacy/rulesets.py): "forum_ru" brings the
     # Russian forum's rules and its map overlay (``variant`` is then "forum_ru").
     rules: str = "standard"
 

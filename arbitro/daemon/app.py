@@ -24,12 +24,12 @@ from typing import Any
 
 from ..config import Config
 from ..config.model import OAuth2Config
-from ..mail.handler import MailHandler
-from ..mail.imap import Fetched, IntakeLoop, MailboxClient, Outcome
-from ..mail.oauth import TokenSource
-from ..mail.outbox import OutboxDrainer, OutboxEntry, StoreOutbox
+from ..mail.intake.handler import MailHandler
+from ..mail.intake.imap import Fetched, IntakeLoop, MailboxClient, Outcome
+from ..mail.outbound.oauth import TokenSource
+from ..mail.outbound.outbox import OutboxDrainer, OutboxEntry, StoreOutbox
 from ..mail.running import stop_task
-from ..mail.smtp import SmtpSender
+from ..mail.outbound.smtp import SmtpSender
 from ..service import Referee
 from ..service.common import RenderMap
 from ..service.notices import alert_gm, operator_of

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from ..daemon import Daemon, StoreBusy
-from ..mail.dev_servers import DevMailServers
+from .servers import DevMailServers
 from ..site import ArchiveServer
 from ..store.lease import StoreLease, lease_for
 from .bots import DemoBots

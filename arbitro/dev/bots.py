@@ -14,8 +14,8 @@ from email.utils import make_msgid
 
 import aiosmtplib
 
-from ..game.legal_orders import random_orders
-from ..game.orders import Order, Support, format_order
+from ..diplomacy.legal_orders import random_orders
+from ..diplomacy.orders import Order, Support, format_order
 from ..service.state import missing_powers
 from ..store import Store
 from ..store.codec import position_of

@@ -1,18 +1,18 @@
-"""Mail adapters: everything that touches mail formats and mail servers.
+"""Mail adapters: everything that touches mail formats and mail servers, in three rooms.
 
-- ``message.parse_inbound(raw, size=None) -> InboundMail``: never raises.
-- ``guards.should_not_answer(mail, referee_addresses) -> reason | None``; ``RateLimiter``.
-- ``addressing``: ``find_game(s)``, ``split_tag`` (the referee's address forms are
-  ``service.addresses``).
-- ``compose.compose(Outgoing, referee=, date=) -> bytes``.
-- ``imap``: ``MailboxClient`` (blocking) and ``IntakeLoop`` calling
-  ``await handle(uidvalidity, uid, raw, size) -> "processed" | "quarantine"``.
-- ``smtp.SmtpSender``; ``outbox.OutboxDrainer`` over an ``OutboxPort`` (``StoreOutbox``);
-  both loops stop through ``running.LoopTask``.
-- ``handler.MailHandler``: one mail in one transaction, through ``rules.RULES`` (named
-  checks, the first that decides ends the chain); ``letters.read_letter`` for press.
-- ``dev_servers.DevMailServers``: embedded IMAP (pymap) + SMTP (aiosmtpd) for ``arbitro dev``.
+- ``intake/``: what comes in. ``imap`` (the blocking ``MailboxClient`` and the asyncio
+  ``IntakeLoop``), ``handler.MailHandler`` (one mail in one transaction through the rule
+  chain of ``rules``/``open_rules``), who sent it (``auth``), which game it names
+  (``addressing``), mails never answered and rate limits (``guards``), delivery reports
+  (``bounces``), and the commands a mail can carry (``commands/``, one file each).
+- ``outbound/``: what goes out. ``outbox.OutboxDrainer`` over an ``OutboxPort``,
+  ``smtp.SmtpSender``, ``compose.compose(Outgoing, referee=, date=) -> bytes``, and OAuth2
+  tokens for both servers (``oauth/``).
+- ``mime/``: the formats. ``message.parse_inbound(raw, size=None) -> InboundMail`` (never
+  raises), HTML to text, the quoted history of a reply, charsets, and the press relay's
+  MIME work (``letters``, ``relayable``, ``visible_html``).
 
-Modules are imported where used (``from arbitro.mail.imap import IntakeLoop``): importing
-this package loads no mail library.
+``running.LoopTask`` is the stop routine of both loops. Modules are imported where used
+(``from arbitro.mail.intake.imap import IntakeLoop``): importing this package loads no mail
+library.
 """

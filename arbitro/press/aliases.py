@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from ..game.board import Board
+from ..diplomacy.board import Board
 from ..service.addresses import relay_address
 from ..words.names import power_name
 

@@ -20,7 +20,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ..config import GameConfig
-from ..game.board import Board
+from ..diplomacy.board import Board
 from ..reports import phase_name, power_name, when
 from ..service.common import Services
 from ..service.mailer import message_id_for

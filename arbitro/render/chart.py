@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
-from ..game.board import Board
+from ..diplomacy.board import Board
 from .style import INK, PAPER, font, hex_colour
 
 GRID = (215, 212, 204)

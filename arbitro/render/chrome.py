@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 
-from ..game.board import ARMY, FLEET, Board
-from ..game.position import Phase, Position
+from ..diplomacy.board import ARMY, FLEET, Board
+from ..diplomacy.position import Phase, Position
 from ..words import say
 from ..words.names import power_name
 from .model import CHROME

@@ -9,10 +9,10 @@ from itertools import pairwise
 
 from PIL import Image
 
-from ..game.board import Board, Terrain, province_of
-from ..game.orders import Build, Convoy, Disband, Move, Retreat, Support
-from ..game.outcome import PhaseOutcome
-from ..game.position import ADJUSTMENT, NEUTRAL, RETREAT, Position, Unit, make_position
+from ..diplomacy.board import Board, Terrain, province_of
+from ..diplomacy.orders import Build, Convoy, Disband, Move, Retreat, Support
+from ..diplomacy.outcome import PhaseOutcome
+from ..diplomacy.position import ADJUSTMENT, NEUTRAL, RETREAT, Position, Unit, make_position
 from ..words import lang_of
 from ..words.names import province_name
 from .chrome import Chrome

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ..game.board import province_of
+from ..diplomacy.board import province_of
 
 Point = tuple[float, float]
 Ring = tuple[Point, ...]

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..game.board import Board
+from ..diplomacy.board import Board
 from ..variants import MAPS_DIR, variant_base
 from .geometry import Geometry, GeometryError, Point, ProvinceDrawing, Ring
 from .schematic import schematic_geometry

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..game.board import Board
-from ..game.orders import Order, Waive
-from ..game.outcome import OrderResult, Result
+from ..diplomacy.board import Board
+from ..diplomacy.orders import Order, Waive
+from ..diplomacy.outcome import OrderResult, Result
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from ..game.board import Board
+from ..diplomacy.board import Board
 from .geometry import Geometry, ProvinceDrawing
 
 WIDTH, HEIGHT, MARGIN, RADIUS = 1000.0, 800.0, 40.0, 20.0

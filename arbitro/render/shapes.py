@@ -7,7 +7,7 @@ import functools
 import math
 from collections.abc import Sequence
 
-from ..game.board import FLEET
+from ..diplomacy.board import FLEET
 from .model import BASE, CHROME, Box, Colour, Disc, Drawing, Line, Poly, Rect, Text
 from .style import HALO, INK, blend, darker, font
 

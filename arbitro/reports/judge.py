@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Sequence
 
-from ..game.board import ARMY, Board, Terrain, province_of
-from ..game.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive, format_order
-from ..game.outcome import OrderResult, Result
-from ..game.position import NEUTRAL, Position
+from ..diplomacy.board import ARMY, Board, Terrain, province_of
+from ..diplomacy.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive, format_order
+from ..diplomacy.outcome import OrderResult, Result
+from ..diplomacy.position import NEUTRAL, Position
 from .results import PhaseReport
 
 _SEASON = {"S": "Spring", "F": "Fall", "W": "Winter"}

@@ -6,7 +6,7 @@ player reads in another language, and ASCII paths survive every mail client."""
 
 from __future__ import annotations
 
-from ..game.position import Phase
+from ..diplomacy.position import Phase
 
 _SEASONS = {"S": "spring", "F": "autumn", "W": "winter"}
 _KINDS = {"M": "movement", "R": "retreats", "A": "adjustments"}

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..game.board import Board
-from ..game.outcome import PhaseOutcome
-from ..game.position import Position
+from ..diplomacy.board import Board
+from ..diplomacy.outcome import PhaseOutcome
+from ..diplomacy.position import Position
 from ..render.options import MapOptions
 
 MAIL_WIDTH = 1200

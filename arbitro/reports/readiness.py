@@ -4,11 +4,11 @@ the status mail show under the orders (issue 16). The facts come from
 
 from __future__ import annotations
 
-from ..game.board import Board
-from ..game.names import display
-from ..game.orders import unit_letter
-from ..game.position import Unit
-from ..game.readiness import Readiness
+from ..diplomacy.board import Board
+from ..diplomacy.names import display
+from ..diplomacy.orders import unit_letter
+from ..diplomacy.position import Unit
+from ..diplomacy.readiness import Readiness
 from ..words import nsay, say
 
 # What happens to the phase next, as the service sees it after this mail (catalog

@@ -6,11 +6,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..game.board import Board, province_of
-from ..game.names import display
-from ..game.outcome import OrderResult, PhaseOutcome, Result
-from ..game.orders import Allow, Confirm, Gift, Strike, Treaty, Waive, unit_letter
-from ..game.position import MOVEMENT, NEUTRAL, Phase, Position
+from ..diplomacy.board import Board, province_of
+from ..diplomacy.names import display
+from ..diplomacy.outcome import OrderResult, PhaseOutcome, Result
+from ..diplomacy.orders import Allow, Confirm, Gift, Strike, Treaty, Waive, unit_letter
+from ..diplomacy.position import MOVEMENT, NEUTRAL, Phase, Position
 from ..words.names import place_noun, power_noun
 from .readiness import unit_words
 from .words import order_text, power_name, reason_text, result_word, source_word

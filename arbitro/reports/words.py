@@ -3,8 +3,8 @@ reader's language (the words themselves live in the catalogs, arbitro/words)."""
 
 from __future__ import annotations
 
-from ..game.board import Board
-from ..game.orders import Order, format_order, notation_for
+from ..diplomacy.board import Board
+from ..diplomacy.orders import Order, format_order, notation_for
 from ..words import has, lang_of, say
 from ..words.dates import when
 from ..words.names import phase_name

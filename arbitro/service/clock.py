@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from datetime import datetime, time
 from typing import Any
 
-from ..game.position import Position
-from ..game.readiness import Readiness
+from ..diplomacy.position import Position
+from ..diplomacy.readiness import Readiness
 from ..reports.readiness import readiness_lines
 from ..store import GameStatus, PhaseStatus, PowerStatus, UnitOfWork
 from ..store.codec import position_of

@@ -9,9 +9,9 @@ from datetime import datetime
 from typing import Any
 
 from ..config import Config
-from ..game.board import Board
-from ..game.outcome import PhaseOutcome
-from ..game.position import Position
+from ..diplomacy.board import Board
+from ..diplomacy.outcome import PhaseOutcome
+from ..diplomacy.position import Position
 from ..render.options import MapOptions
 from ..reports import TemplateContext, phase_name, power_name, when
 from ..store import Attachment, PlayerStatus, UnitOfWork

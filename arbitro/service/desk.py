@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import date, datetime, timedelta
 
-from ..game.reading.lines import Classifier
+from ..diplomacy.reading.lines import Classifier
 from ..store import GameStatus, NotFound, UnitOfWork
 from ..store.models import Game
 from . import absences, account, clock, gm, lifecycle, observers, past_phases, submit, votes

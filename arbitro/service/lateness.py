@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from ..game.position import MOVEMENT
+from ..diplomacy.position import MOVEMENT
 from ..store import GameStatus, UnitOfWork
 from ..store.models import Game
 from ..store.models import Phase as PhaseRow

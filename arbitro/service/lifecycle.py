@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from ..config import game_settings
-from ..game.assignment import (
+from ..fairness.draw import (
     assign_by_lot,
     assign_by_preferences,
     draw_order,
@@ -15,7 +15,7 @@ from ..game.assignment import (
     seed_hash,
     ticket,
 )
-from ..game.position import home_territories, start_position
+from ..diplomacy.position import home_territories, start_position
 from ..store import GameStatus, PowerStatus, UnitOfWork, new_password
 from ..store.codec import position_json
 from ..store.models import Game, Player

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from ..game.outcome import PhaseOutcome
-from ..game.phase_words import PhaseRef, read_phase, split_range
-from ..game.position import Phase
+from ..diplomacy.outcome import PhaseOutcome
+from ..diplomacy.phase_words import PhaseRef, read_phase, split_range
+from ..diplomacy.position import Phase
 from ..store import Attachment, PhaseStatus, UnitOfWork
 from ..store.codec import phase_outcome_of, position_of
 from ..store.models import OutboxMessage

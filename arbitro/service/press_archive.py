@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from ..config import GameConfig
-from ..game.board import Board
+from ..diplomacy.board import Board
 from ..reports import phase_name, power_name, when
 from ..store import PlayerStatus, UnitOfWork
 from ..store.models import PressMessage

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from ..game.phases import play
+from ..diplomacy.phases import play
 from ..reports import PhaseReport
 from ..store import GameStatus, UnitOfWork
 from .common import Services, deadline_words, game_words, phase_words, pname

@@ -6,10 +6,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from ..game.orders import Order
-from ..game.outcome import PhaseOutcome
-from ..game.phases import play
-from ..game.position import FALL, MOVEMENT, NEUTRAL, Position
+from ..diplomacy.orders import Order
+from ..diplomacy.outcome import PhaseOutcome
+from ..diplomacy.phases import play
+from ..diplomacy.position import FALL, MOVEMENT, NEUTRAL, Position
 from ..reports import PhaseReport, judge_results, order_text, results_context
 from ..reports.links import dossier_paths, phase_path
 from ..store import Attachment, GameStatus, PlayerStatus, PowerStatus, UnitOfWork

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from datetime import datetime
 
 from ..config import Config
-from ..game.board import Board
+from ..diplomacy.board import Board
 from ..reports import MailTemplates
 from ..store import Store
 from ..variants import load_board

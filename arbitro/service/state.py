@@ -10,12 +10,12 @@ from zoneinfo import ZoneInfo
 
 from ..config import Away, GameConfig, deadline_after
 from ..config.model import DeadlineSpec
-from ..game.board import Board
-from ..game.orders import Order
-from ..game.phases import adjustment_counts
-from ..game.position import ADJUSTMENT, MOVEMENT, RETREAT, Position
-from ..game.readiness import Readiness, readiness
-from ..game.rules import Rules
+from ..diplomacy.board import Board
+from ..diplomacy.orders import Order
+from ..diplomacy.phases import adjustment_counts
+from ..diplomacy.position import ADJUSTMENT, MOVEMENT, RETREAT, Position
+from ..diplomacy.readiness import Readiness, readiness
+from ..diplomacy.rules import Rules
 from ..store import PhaseStatus, PowerStatus
 from ..store.codec import position_of, submission_orders
 from ..store.models import GamePower, OrderSubmission, Phase

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from ..game.names import display
+from ..diplomacy.names import display
 from ..reports import order_text
 from ..reports.maps import render_position_png
 from ..reports.readiness import unit_words

@@ -9,12 +9,12 @@ from datetime import datetime
 from typing import Any
 
 from ..config.game import power_key
-from ..game.board import Board
-from ..game.orders import Order
-from ..game.position import Phase, PhaseError
-from ..game.readiness import OVER_ALLOWANCE
-from ..game.reading.lines import Classifier, parse_orders
-from ..game.reading.reports import IGNORED, OK, ParseReport
+from ..diplomacy.board import Board
+from ..diplomacy.orders import Order
+from ..diplomacy.position import Phase, PhaseError
+from ..diplomacy.readiness import OVER_ALLOWANCE
+from ..diplomacy.reading.lines import Classifier, parse_orders
+from ..diplomacy.reading.reports import IGNORED, OK, ParseReport
 from ..reports import order_text
 from ..reports.readiness import readiness_lines
 from ..store import GameStatus, PlayerStatus, PowerStatus, UnitOfWork

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from ..game.position import Phase
+from ..diplomacy.position import Phase
 from ..render.chart import centre_chart_png
 from ..store import Attachment, GameStatus, PhaseStatus, UnitOfWork
 from ..store.codec import position_of

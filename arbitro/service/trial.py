@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from ..game.orders import Order, format_order
-from ..game.phases import play
-from ..game.reading.lines import Classifier, parse_orders
-from ..game.reading.reports import IGNORED, OK
+from ..diplomacy.orders import Order, format_order
+from ..diplomacy.phases import play
+from ..diplomacy.reading.lines import Classifier, parse_orders
+from ..diplomacy.reading.reports import IGNORED, OK
 from ..reports import PhaseReport, results_context
 from ..store import Attachment, GameStatus, PlayerStatus, UnitOfWork
 from ..store.models import Game

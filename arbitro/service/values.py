@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
-from ..game.reading.reports import LineStatus
+from ..diplomacy.reading.reports import LineStatus
 from ..words.terms import Value
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game.votes import CONCEDE, DRAW, Vote, canonical
+from ..diplomacy.votes import CONCEDE, DRAW, Vote, canonical
 from ..store import UnitOfWork
 from ..store.models import EndVote
 from ..words import say

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ..config.game import power_key
-from ..game.votes import CONCEDE, DRAW, WITHDRAW, Verdict, Vote, canonical, digest, verdict
+from ..diplomacy.votes import CONCEDE, DRAW, WITHDRAW, Verdict, Vote, canonical, digest, verdict
 from ..store import GameStatus, PlayerStatus, PowerStatus, UnitOfWork
 from ..store.models import Game
 from ..store.models import Phase as PhaseRow

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
-from ..game.position import NEUTRAL, Position
+from ..diplomacy.position import NEUTRAL, Position
 from ..reports import power_name
 from ..words import say
 from .record import GameRecord

@@ -10,8 +10,8 @@ from datetime import datetime
 from typing import Any
 
 from ..config import Config, GameConfig
-from ..game.board import Board
-from ..game.position import Position
+from ..diplomacy.board import Board
+from ..diplomacy.position import Position
 from ..service.press_archive import press_entry, press_is_published
 from ..store import GameStatus, PhaseStatus, UnitOfWork
 from ..store.codec import PlayedPhase, played_of, position_of
@@ -98,7 +98,7 @@ def _game_config(config: Config, game_id: str) -> GameConfig | None:
 
 
 def read_game(uow: UnitOfWork, config: Config, boards: BoardLoader, game: Game) -> GameRecord:
-    from ..game.position import start_position
+    from ..diplomacy.position import start_position
 
     gc = _game_config(config, game.id)
     board = boards(game.variant)

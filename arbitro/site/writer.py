@@ -29,9 +29,9 @@ from pathlib import Path
 from typing import Any
 
 from ..config import Config
-from ..game.board import Board
-from ..game.outcome import PhaseOutcome
-from ..game.position import Position
+from ..diplomacy.board import Board
+from ..diplomacy.outcome import PhaseOutcome
+from ..diplomacy.position import Position
 from ..render import to_png, to_svg
 from ..render.model import Drawing
 from ..reports.links import DOSSIER_ANIMATION, DOSSIER_ZIP, phase_page

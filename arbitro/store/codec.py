@@ -13,12 +13,12 @@ from typing import Any
 
 # The stored position is the documented adjudicate shape: one writer and reader for both.
 from ..contract import next_json, position_from_json, position_to_json
-from ..game.board import Board
-from ..game.notation import read_order
-from ..game.orders import Order, format_order
-from ..game.outcome import OrderResult, PhaseOutcome, Result, Source
-from ..game.position import RETREAT, Phase, Position, make_position
-from ..game.reading.reports import LineStatus
+from ..diplomacy.board import Board
+from ..diplomacy.notation import read_order
+from ..diplomacy.orders import Order, format_order
+from ..diplomacy.outcome import OrderResult, PhaseOutcome, Result, Source
+from ..diplomacy.position import RETREAT, Phase, Position, make_position
+from ..diplomacy.reading.reports import LineStatus
 from ..words.reasons import explain
 from .status import PowerStatus
 

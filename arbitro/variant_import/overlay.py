@@ -17,7 +17,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from ..game.board import BoardError
+from ..diplomacy.board import BoardError
 
 
 def apply_overlay(base: Mapping[str, Any], overlay: Mapping[str, Any]) -> dict[str, Any]:

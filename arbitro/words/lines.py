@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..game.board import Board
-from ..game.orders import unit_letter
-from ..game.reading.reports import LineReport, Note
+from ..diplomacy.board import Board
+from ..diplomacy.orders import unit_letter
+from ..diplomacy.reading.reports import LineReport, Note
 from . import has, nsay, say
 from .names import place_noun, power_noun
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import functools
 
-from ..game.board import Board
-from ..game.names import display
-from ..game.position import Phase, PhaseError
+from ..diplomacy.board import Board
+from ..diplomacy.names import display
+from ..diplomacy.position import Phase, PhaseError
 from . import say
 from .catalog import lang_of, translations
 from .grammar import Noun, article_for

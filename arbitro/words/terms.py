@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from ..game.board import Board
+from ..diplomacy.board import Board
 from . import say
 from .dates import when
 from .names import phase_name, power_noun

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from arbitro.config import Config, SiteConfig
 from arbitro.contract import position_from_json
-from arbitro.game.legal_orders import random_orders
-from arbitro.game.orders import format_order
+from arbitro.diplomacy.legal_orders import random_orders
+from arbitro.diplomacy.orders import format_order
 from arbitro.service import Referee
 from arbitro.store import GameStatus, Store
 from arbitro.variants import load_board

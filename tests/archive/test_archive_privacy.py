@@ -19,7 +19,7 @@ from press.test_press_relay_servers import hostile, nation
 from service.service_helpers import START, make_config
 from site_game import config_with_site, play_years
 
-from arbitro.mail.handler import MailHandler
+from arbitro.mail.intake.handler import MailHandler
 from arbitro.reports.links import DOSSIER_ANIMATION, DOSSIER_ZIP
 from arbitro.service import Referee
 from arbitro.site import build_site

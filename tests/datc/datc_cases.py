@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from arbitro.game.board import Board, province_of
-from arbitro.game.notation import read_order
-from arbitro.game.orders import Order
-from arbitro.game.position import Position, Unit, make_position, start_position
+from arbitro.diplomacy.board import Board, province_of
+from arbitro.diplomacy.notation import read_order
+from arbitro.diplomacy.orders import Order
+from arbitro.diplomacy.position import Position, Unit, make_position, start_position
 
 HERE = Path(__file__).resolve().parent
 Case = Mapping[str, Any]

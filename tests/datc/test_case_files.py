@@ -8,7 +8,7 @@ import tomllib
 import pytest
 from datc_cases import case_files, load_cases, position_of, read_orders, steps, units_by_power
 
-from arbitro.game.position import Phase
+from arbitro.diplomacy.position import Phase
 from arbitro.variants import load_board
 
 CASES = load_cases()

@@ -22,8 +22,8 @@ import pytest
 from datc_cases import Case, expected_units, load_cases, position_of, read_orders, steps
 
 from arbitro.contract import adjudicate_json, rules_from_json
-from arbitro.game.notation import read_order
-from arbitro.game.phases import play
+from arbitro.diplomacy.notation import read_order
+from arbitro.diplomacy.phases import play
 from arbitro.variants import load_board
 
 CASES = load_cases()

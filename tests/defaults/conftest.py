@@ -6,9 +6,9 @@ from collections.abc import Callable, Iterable, Mapping
 
 import pytest
 
-from arbitro.game.board import Board
-from arbitro.game.orders import Order, format_order
-from arbitro.game.position import Dislodged, Position, Unit, make_position
+from arbitro.diplomacy.board import Board
+from arbitro.diplomacy.orders import Order, format_order
+from arbitro.diplomacy.position import Dislodged, Position, Unit, make_position
 from arbitro.variants import load_board
 
 PositionMaker = Callable[..., Position]

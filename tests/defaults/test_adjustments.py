@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from arbitro.game.defaults import (
+from arbitro.diplomacy.defaults import (
     adjustment_count,
     automatic_builds,
     automatic_disbands,

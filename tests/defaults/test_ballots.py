@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from arbitro.game.defaults import majority_orders, tally_ballots
-from arbitro.game.orders import Hold, Move, Retreat, Support, format_order
-from arbitro.game.outcome import Source
-from arbitro.game.position import Unit, make_position, start_position
+from arbitro.diplomacy.defaults import majority_orders, tally_ballots
+from arbitro.diplomacy.orders import Hold, Move, Retreat, Support, format_order
+from arbitro.diplomacy.outcome import Source
+from arbitro.diplomacy.position import Unit, make_position, start_position
 
 
 @pytest.fixture

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from arbitro.game.defaults import default_orders
-from arbitro.game.orders import Disband, Hold, Move, format_order
-from arbitro.game.outcome import Source
-from arbitro.game.position import NEUTRAL, Dislodged, Unit, make_position, start_position
+from arbitro.diplomacy.defaults import default_orders
+from arbitro.diplomacy.orders import Disband, Hold, Move, format_order
+from arbitro.diplomacy.outcome import Source
+from arbitro.diplomacy.position import NEUTRAL, Dislodged, Unit, make_position, start_position
 
 
 def _shown(pairs):

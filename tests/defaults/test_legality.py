@@ -1,13 +1,13 @@
 """Legality of ballot orders (R-ONP-3: illegal ballot orders are void), asked of the one
-legality module (arbitro.game.legality) through ``check_unit_order``."""
+legality module (arbitro.diplomacy.legality) through ``check_unit_order``."""
 
 from __future__ import annotations
 
 import pytest
 
-from arbitro.game.defaults import Void, check_unit_order
-from arbitro.game.orders import Convoy, Hold, Move, Support
-from arbitro.game.position import start_position
+from arbitro.diplomacy.defaults import Void, check_unit_order
+from arbitro.diplomacy.orders import Convoy, Hold, Move, Support
+from arbitro.diplomacy.position import start_position
 
 
 @pytest.fixture

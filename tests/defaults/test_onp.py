@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from arbitro.game.defaults import mutual_supports, neutral_orders
-from arbitro.game.orders import Hold
-from arbitro.game.position import NEUTRAL, Unit, make_position
+from arbitro.diplomacy.defaults import mutual_supports, neutral_orders
+from arbitro.diplomacy.orders import Hold
+from arbitro.diplomacy.position import NEUTRAL, Unit, make_position
 
 
 def test_R_ONP_1_mid_game_austria_worked_by_hand(board, make, fmt):

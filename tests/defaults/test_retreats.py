@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from arbitro.game.defaults import disband_dislodged, tacit_retreat, tacit_retreats
-from arbitro.game.orders import Disband, Retreat
+from arbitro.diplomacy.defaults import disband_dislodged, tacit_retreat, tacit_retreats
+from arbitro.diplomacy.orders import Disband, Retreat
 
 
 def _only_dislodged(position):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from arbitro.game.orders import Move
-from arbitro.game.phases import play
-from arbitro.game.rules import Rules
+from arbitro.diplomacy.orders import Move
+from arbitro.diplomacy.phases import play
+from arbitro.diplomacy.rules import Rules
 
 
 def _fleet_after(board, make, rules):

@@ -12,11 +12,11 @@ import itertools
 from test_unit_by_unit import DOUBLE_DISLODGEMENT
 
 from arbitro.contract import position_from_json, read_orders
-from arbitro.game.board import province_of
-from arbitro.game.orders import Disband, Retreat
-from arbitro.game.outcome import Result, Source
-from arbitro.game.phases import play
-from arbitro.game.rules import Rules
+from arbitro.diplomacy.board import province_of
+from arbitro.diplomacy.orders import Disband, Retreat
+from arbitro.diplomacy.outcome import Result, Source
+from arbitro.diplomacy.phases import play
+from arbitro.diplomacy.rules import Rules
 
 
 def _retreat_position(board):

@@ -17,7 +17,7 @@ from player_mail import player_mail
 from sqlalchemy import func, select
 
 from arbitro.config import Config, parse_config
-from arbitro.mail.message import parse_inbound
+from arbitro.mail.mime.message import parse_inbound
 from arbitro.store import InboundStatus, Store
 from arbitro.store.models import InboundMail, OutboxMessage
 

@@ -39,8 +39,8 @@ from service.service_helpers import game_table
 
 from arbitro.contract import position_from_json
 from arbitro.daemon import Daemon
-from arbitro.game.notation import read_order
-from arbitro.game.position import home_territories, start_position
+from arbitro.diplomacy.notation import read_order
+from arbitro.diplomacy.position import home_territories, start_position
 from arbitro.reports.words import order_text, result_word
 from arbitro.store import InboundStatus
 from arbitro.variants import load_board

@@ -31,9 +31,9 @@ from service.service_helpers import game_table
 
 from arbitro.contract import position_from_json, position_to_json
 from arbitro.daemon import Daemon
-from arbitro.game.notation import read_order
-from arbitro.game.outcome import PhaseOutcome, Result
-from arbitro.game.phases import play
+from arbitro.diplomacy.notation import read_order
+from arbitro.diplomacy.outcome import PhaseOutcome, Result
+from arbitro.diplomacy.phases import play
 from arbitro.reports.words import order_text, result_word
 from arbitro.variants import load_board
 

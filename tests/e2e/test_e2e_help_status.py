@@ -26,7 +26,7 @@ from service.service_helpers import SPRING_1901, game_table
 from sqlalchemy import select
 
 from arbitro.daemon import Daemon
-from arbitro.mail.commands import COMMANDS
+from arbitro.mail.intake.commands import COMMANDS
 from arbitro.store.models import OrderSubmission
 from arbitro.words import say
 

@@ -29,7 +29,7 @@ from service.service_helpers import game_table
 from sqlalchemy import select
 
 from arbitro.daemon import Daemon
-from arbitro.mail.message import parse_inbound
+from arbitro.mail.mime.message import parse_inbound
 from arbitro.store import InboundStatus, Store
 from arbitro.store.models import OrderSubmission
 

@@ -32,8 +32,8 @@ from mail.servers import SmtpSink
 from service.service_helpers import FALL_1901, SPRING_1901, game_table
 
 from arbitro.daemon import Daemon
-from arbitro.game.assignment import assign_by_lot
-from arbitro.game.orders import Move
+from arbitro.fairness.draw import assign_by_lot
+from arbitro.diplomacy.orders import Move
 from arbitro.reports.words import order_text
 from arbitro.variants import load_board
 

@@ -28,8 +28,8 @@ from mail.conftest import ImapAccount
 from mail.servers import SmtpSink
 from service.service_helpers import game_table
 
-from arbitro.game.position import start_position
-from arbitro.mail.compose import message_id_for
+from arbitro.diplomacy.position import start_position
+from arbitro.mail.outbound.compose import message_id_for
 from arbitro.store import InboundStatus, OutboxStatus, PhaseStatus, Store, open_store
 from arbitro.variants import load_board
 

@@ -27,9 +27,9 @@ from player_mail import player_mail
 from service.service_helpers import BOARD, SPRING_1901, game_table
 
 from arbitro.daemon import Daemon
-from arbitro.game.notation import read_order
-from arbitro.game.orders import RUSSIAN, format_order
-from arbitro.mail.message import parse_inbound
+from arbitro.diplomacy.notation import read_order
+from arbitro.diplomacy.orders import RUSSIAN, format_order
+from arbitro.mail.mime.message import parse_inbound
 
 GAME = "forum"
 SEED_GERMANY = "Армия Мюнхена атакует Рур\nАрмия Берлина перемещается в Мюнхен\nФлот Киля перемещается в Данию"

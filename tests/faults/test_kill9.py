@@ -41,7 +41,7 @@ from service.service_helpers import game_table
 from sqlalchemy import select
 from test_e2e_restart import Running, wait
 
-from arbitro.mail.compose import message_id_for
+from arbitro.mail.outbound.compose import message_id_for
 from arbitro.store import InboundStatus, OutboxStatus, PhaseStatus, open_store
 from arbitro.store.models import OrderSubmission, Phase
 

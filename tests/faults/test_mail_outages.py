@@ -36,7 +36,7 @@ from mail.servers import SmtpSink, free_port
 from service.service_helpers import game_table
 
 from arbitro.daemon import Daemon
-from arbitro.mail.compose import message_id_for
+from arbitro.mail.outbound.compose import message_id_for
 from arbitro.store import InboundStatus, OutboxStatus
 
 GAME = "guasti"

@@ -23,7 +23,7 @@ from mail.servers import Dovecot
 from test_e2e_restart import ROOT, Running, wait
 from test_kill9 import REFEREE, Trial, game_state, outbox_rows, reference  # noqa: F401
 
-from arbitro.mail.compose import message_id_for
+from arbitro.mail.outbound.compose import message_id_for
 
 
 class Standby(Running):

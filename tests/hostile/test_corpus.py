@@ -15,9 +15,9 @@ from faults.longrun import note
 from service.service_helpers import START, game_table, make_config
 from sqlalchemy import func, select
 
-from arbitro.mail.guards import RateLimiter
-from arbitro.mail.handler import MailHandler
-from arbitro.mail.message import parse_inbound
+from arbitro.mail.intake.guards import RateLimiter
+from arbitro.mail.intake.handler import MailHandler
+from arbitro.mail.mime.message import parse_inbound
 from arbitro.service import Referee
 from arbitro.store import InboundStatus, Store, open_store
 from arbitro.store.models import InboundMail, OutboxMessage

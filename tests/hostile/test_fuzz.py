@@ -17,11 +17,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from service.service_helpers import START, game_table, make_config
 
-from arbitro.game.position import start_position
-from arbitro.game.reading.lines import parse_orders
-from arbitro.mail.guards import RateLimiter
-from arbitro.mail.handler import MailHandler
-from arbitro.mail.message import parse_inbound
+from arbitro.diplomacy.position import start_position
+from arbitro.diplomacy.reading.lines import parse_orders
+from arbitro.mail.intake.guards import RateLimiter
+from arbitro.mail.intake.handler import MailHandler
+from arbitro.mail.mime.message import parse_inbound
 from arbitro.service import Referee
 from arbitro.store import InboundStatus, open_store
 from arbitro.variants import load_board

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from service.service_helpers import START, game_table, make_config
 
-from arbitro.mail.handler import MailHandler
+from arbitro.mail.intake.handler import MailHandler
 from arbitro.service import Referee
 from arbitro.store import open_store
 

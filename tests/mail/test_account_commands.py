@@ -11,7 +11,7 @@ from player_mail import player_mail
 from service.service_helpers import START, game_table, make_config
 from sqlalchemy import select
 
-from arbitro.mail.handler import MailHandler
+from arbitro.mail.intake.handler import MailHandler
 from arbitro.reports.maps import render_map_png
 from arbitro.service import Referee
 from arbitro.store import open_store, verify_password

@@ -10,7 +10,7 @@ from player_mail import player_mail
 from service.service_helpers import START, game_table, make_config
 from sqlalchemy import select
 
-from arbitro.mail.handler import MailHandler
+from arbitro.mail.intake.handler import MailHandler
 from arbitro.service import Referee
 from arbitro.store import InboundStatus, open_store
 from arbitro.store.models import InboundMail, OrderSubmission, OutboxMessage
@@ -221,7 +221,7 @@ def test_a_mail_over_the_size_cap_is_refused_politely(setup):
 
 def test_a_mail_that_breaks_the_handler_is_quarantined_and_the_gm_told(setup, monkeypatch):
     store, _, handler, holders, _ = setup
-    from arbitro.mail.commands import status
+    from arbitro.mail.intake.commands import status
 
     def broken(req):
         raise RuntimeError("simulated fault")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from arbitro.mail.commands import COMMANDS, by_words
-from arbitro.mail.commands.help import command_lines
+from arbitro.mail.intake.commands import COMMANDS, by_words
+from arbitro.mail.intake.commands.help import command_lines
 from arbitro.words import languages
 from arbitro.words.catalog import catalog
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from player_mail import player_mail
 from service.service_helpers import START, Driver, game_table, make_config
 
-from arbitro.mail.handler import MailHandler
+from arbitro.mail.intake.handler import MailHandler
 from arbitro.service import Referee
 from arbitro.store import open_store
 

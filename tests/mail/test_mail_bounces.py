@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from mail.test_commands_handler import GAME, NOW, outbox, setup  # noqa: F401 — the fixture
 
-from arbitro.mail.bounces import read_bounce
+from arbitro.mail.intake.bounces import read_bounce
 from arbitro.store import InboundStatus
 from arbitro.store.models import InboundMail
 

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbitro.mail.compose import OutAttachment, Outgoing, compose, message_id_for
-from arbitro.mail.guards import should_not_answer
-from arbitro.mail.message import parse_inbound
+from arbitro.mail.outbound.compose import OutAttachment, Outgoing, compose, message_id_for
+from arbitro.mail.intake.guards import should_not_answer
+from arbitro.mail.mime.message import parse_inbound
 
 REFEREE = "arbitro@example.org"
 WHEN = datetime(2025, 3, 4, 18, 30, tzinfo=timezone(timedelta(hours=1)))
@@ -102,7 +102,7 @@ def test_round_trip_any_text(subject: str, body: str) -> None:
     out = Outgoing(to=("p@example.it",), subject=subject, body=body, key="k")
     mail = parse_inbound(compose(out, referee=REFEREE, date=datetime(2025, 1, 1, tzinfo=UTC)))
     assert mail.defects == ()
-    from arbitro.mail.text import clean_line
+    from arbitro.mail.mime.text import clean_line
 
     assert mail.subject == clean_line(subject)
     expected = body.replace("\r\n", "\n").replace("\r", "\n")

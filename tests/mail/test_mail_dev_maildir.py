@@ -12,9 +12,9 @@ import aiosmtplib
 import pytest
 from imapclient import IMAPClient
 
-from arbitro.mail.dev_servers import DevMailServers
-from arbitro.mail.imap import IntakeLoop, MailboxClient, Outcome
-from arbitro.mail.message import parse_inbound
+from arbitro.dev.servers import DevMailServers
+from arbitro.mail.intake.imap import IntakeLoop, MailboxClient, Outcome
+from arbitro.mail.mime.message import parse_inbound
 from mail.test_mail_dev_servers import REFEREE, imap_config, order_mail
 
 pytestmark = pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")

@@ -12,11 +12,11 @@ import pytest
 from imapclient import IMAPClient
 
 from arbitro.config.model import ImapConfig, SmtpConfig
-from arbitro.mail.compose import Outgoing, compose
-from arbitro.mail.dev_servers import DevMailServers
-from arbitro.mail.imap import IntakeLoop, MailboxClient, Outcome
-from arbitro.mail.message import parse_inbound
-from arbitro.mail.smtp import SmtpSender
+from arbitro.mail.outbound.compose import Outgoing, compose
+from arbitro.dev.servers import DevMailServers
+from arbitro.mail.intake.imap import IntakeLoop, MailboxClient, Outcome
+from arbitro.mail.mime.message import parse_inbound
+from arbitro.mail.outbound.smtp import SmtpSender
 
 REFEREE = "arbitro@dev.local"
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from arbitro.mail.addressing import (
+from arbitro.mail.intake.addressing import (
     GameRef,
     find_game,
     find_games,
@@ -16,8 +16,8 @@ from arbitro.mail.addressing import (
     relay_address,
     split_tag,
 )
-from arbitro.mail.guards import RateLimiter, should_not_answer
-from arbitro.mail.message import InboundMail, parse_inbound
+from arbitro.mail.intake.guards import RateLimiter, should_not_answer
+from arbitro.mail.mime.message import InboundMail, parse_inbound
 
 EML = Path(__file__).parent / "eml"
 REFEREE = "arbitro@example.org"

@@ -15,8 +15,8 @@ import threading
 import aiosmtplib
 import pytest
 
-from arbitro.mail.dev_servers import DevMailServers
-from arbitro.mail.imap import MailboxClient, _untagged
+from arbitro.dev.servers import DevMailServers
+from arbitro.mail.intake.imap import MailboxClient, _untagged
 
 from mail.test_mail_dev_servers import REFEREE, imap_config, order_mail
 

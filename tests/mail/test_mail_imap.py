@@ -10,8 +10,8 @@ from collections.abc import Awaitable, Callable
 import pytest
 from mail.conftest import ImapAccount
 
-from arbitro.mail.imap import Fetched, IntakeLoop, MailboxClient, Outcome, backoff_delay
-from arbitro.mail.message import parse_inbound
+from arbitro.mail.intake.imap import Fetched, IntakeLoop, MailboxClient, Outcome, backoff_delay
+from arbitro.mail.mime.message import parse_inbound
 
 
 def mail(n: int, subject: str = "ordini", body: str = "A VEN - TRI", size: int = 0) -> bytes:

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbitro.mail.message import InboundMail, parse_inbound
-from arbitro.mail.text import clean_line, decode_bytes
+from arbitro.mail.mime.message import InboundMail, parse_inbound
+from arbitro.mail.mime.text import clean_line, decode_bytes
 
 EML = Path(__file__).parent / "eml"
 

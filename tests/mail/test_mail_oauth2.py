@@ -19,7 +19,7 @@ from mail.oauth_servers import OAuthProvider
 
 from arbitro.config.model import OAuth2Config
 from arbitro.config.oauth2 import read_token_file, write_token_file
-from arbitro.mail.oauth import (
+from arbitro.mail.outbound.oauth import (
     LoginFailed,
     RefreshRefused,
     TokenSource,

@@ -185,7 +185,7 @@ def test_a_revoked_refresh_token_is_reported_and_nothing_crashes(
     assert len(alerts) == 1 and alerts[0].recipients == [OPERATOR]  # once, not per retry
     mailed = [r.content for r in sink.received if OPERATOR in r.rcpt_tos]
     assert b"arbitro oauth login" in mailed[0]
-    refused = [r for r in caplog.records if r.name == "arbitro.mail.oauth.tokens"
+    refused = [r for r in caplog.records if r.name == "arbitro.mail.outbound.oauth.tokens"
                and "refused the refresh token" in r.getMessage()]
     assert refused and all(r.levelname == "ERROR" for r in refused)  # the operator's log
     # retried, but paused: not one token request per reconnect

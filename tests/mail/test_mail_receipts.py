@@ -1,6 +1,6 @@
 """Receipts: every mail's copy to the referee's own mailbox proves the SMTP server took it,
 so a crash between the server's "250 OK" and the outbox's mark sends nothing twice
-(arbitro/mail/outbox.py). Real store, aiosmtpd delivering the copies into Dovecot, and the
+(arbitro/mail/outbound/outbox.py). Real store, aiosmtpd delivering the copies into Dovecot, and the
 real MailHandler reading them back."""
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from mail.servers import SmtpSink
 from mail.test_mail_smtp import REFEREE, T0, Clock, enqueue, status_of
 from service.service_helpers import game_table, make_config
 
-from arbitro.mail.handler import MailHandler
-from arbitro.mail.message import RECEIPT_HEADER, parse_inbound
-from arbitro.mail.outbox import OutboxDrainer, StoreOutbox
-from arbitro.mail.smtp import SmtpSender
+from arbitro.mail.intake.handler import MailHandler
+from arbitro.mail.mime.message import RECEIPT_HEADER, parse_inbound
+from arbitro.mail.outbound.outbox import OutboxDrainer, StoreOutbox
+from arbitro.mail.outbound.smtp import SmtpSender
 from arbitro.service import Referee
 from arbitro.store import InboundStatus, OutboxStatus, Store, open_store
 from arbitro.store.models import InboundMail

@@ -9,7 +9,7 @@ import logging
 import pytest
 from mail.test_commands_handler import NOW, mail, password_of, setup  # noqa: F401 — fixture
 
-from arbitro.mail.rules import RULES, Handled, Rule, route
+from arbitro.mail.intake.rules import RULES, Handled, Rule, route
 from arbitro.store import InboundStatus
 
 

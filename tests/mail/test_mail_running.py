@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 import time
 
-from arbitro.mail.imap import IntakeLoop
-from arbitro.mail.outbox import OutboxDrainer
+from arbitro.mail.intake.imap import IntakeLoop
+from arbitro.mail.outbound.outbox import OutboxDrainer
 from arbitro.mail.running import LoopTask, stop_task
 
 

@@ -13,9 +13,9 @@ from mail.conftest import smtp_config
 from mail.servers import SmtpSink, free_port
 
 from arbitro.config.model import SmtpConfig
-from arbitro.mail.message import parse_inbound
-from arbitro.mail.outbox import OutboxDrainer, OutboxEntry, StoreOutbox
-from arbitro.mail.smtp import SmtpSender
+from arbitro.mail.mime.message import parse_inbound
+from arbitro.mail.outbound.outbox import OutboxDrainer, OutboxEntry, StoreOutbox
+from arbitro.mail.outbound.smtp import SmtpSender
 from arbitro.store import Attachment, OutboxStatus, Store, open_store
 
 pytestmark = pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")

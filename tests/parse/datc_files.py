@@ -6,8 +6,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from arbitro.game.board import Board, province_of
-from arbitro.game.position import Dislodged, Phase, Position, Unit, make_position
+from arbitro.diplomacy.board import Board, province_of
+from arbitro.diplomacy.position import Dislodged, Phase, Position, Unit, make_position
 
 SHARED = Path(__file__).resolve().parents[3] / "shared"
 DATC_DIR = SHARED / "datc"

@@ -8,10 +8,10 @@ a reason that names the allowance, so the confirmation mail says which orders ex
 from __future__ import annotations
 
 from arbitro.contract import position_from_json
-from arbitro.game.orders import ENGLISH, format_order
-from arbitro.game.phases import play
-from arbitro.game.reading.lines import parse_orders
-from arbitro.game.reading.reports import OK, VOID
+from arbitro.diplomacy.orders import ENGLISH, format_order
+from arbitro.diplomacy.phases import play
+from arbitro.diplomacy.reading.lines import parse_orders
+from arbitro.diplomacy.reading.reports import OK, VOID
 from arbitro.variants import load_board
 from arbitro.words.lines import line_message
 

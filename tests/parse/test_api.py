@@ -3,10 +3,10 @@ adjudicate contract, sections that set the phase's meaning, several orders a lin
 
 from __future__ import annotations
 
-from arbitro.game.orders import ENGLISH, ITALIAN, Disband, Move, Retreat, format_order
-from arbitro.game.position import start_position
-from arbitro.game.reading.lines import parse_one, parse_orders
-from arbitro.game.reading.reports import OK, VOID, LineReport
+from arbitro.diplomacy.orders import ENGLISH, ITALIAN, Disband, Move, Retreat, format_order
+from arbitro.diplomacy.position import start_position
+from arbitro.diplomacy.reading.lines import parse_one, parse_orders
+from arbitro.diplomacy.reading.reports import OK, VOID, LineReport
 from arbitro.variants import load_board
 from arbitro.words.lines import line_message
 

@@ -8,8 +8,8 @@ import re
 import pytest
 from datc_files import DATC_DIR, position_of, read_cases
 
-from arbitro.game.reading.lines import parse_orders
-from arbitro.game.reading.reports import IGNORED
+from arbitro.diplomacy.reading.lines import parse_orders
+from arbitro.diplomacy.reading.reports import IGNORED
 from arbitro.variants import load_board
 
 BOARD = load_board("standard")

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from arbitro.contract import position_from_json
-from arbitro.game.orders import ENGLISH, format_order
-from arbitro.game.position import start_position
-from arbitro.game.reading.lines import parse_orders
-from arbitro.mail.history import line_kinds
+from arbitro.diplomacy.orders import ENGLISH, format_order
+from arbitro.diplomacy.position import start_position
+from arbitro.diplomacy.reading.lines import parse_orders
+from arbitro.mail.mime.history import line_kinds
 from arbitro.variants import load_board
 from arbitro.words.lines import line_message
 

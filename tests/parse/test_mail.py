@@ -11,12 +11,12 @@ from argparse import Namespace
 from pathlib import Path
 
 from arbitro.cli import parse as parse_cli
-from arbitro.game.orders import ENGLISH, format_order
-from arbitro.game.position import start_position
-from arbitro.game.reading.lines import parse_orders
-from arbitro.game.reading.reports import IGNORED, OK, VOID
-from arbitro.mail.history import line_kinds, mail_lines
-from arbitro.mail.html_text import html_to_text
+from arbitro.diplomacy.orders import ENGLISH, format_order
+from arbitro.diplomacy.position import start_position
+from arbitro.diplomacy.reading.lines import parse_orders
+from arbitro.diplomacy.reading.reports import IGNORED, OK, VOID
+from arbitro.mail.mime.history import line_kinds, mail_lines
+from arbitro.mail.mime.html_text import html_to_text
 from arbitro.variants import load_board
 
 BOARD = load_board("standard")

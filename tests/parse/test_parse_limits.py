@@ -2,9 +2,9 @@
 
 import time
 
-from arbitro.game.position import start_position
-from arbitro.game.reading.lines import MAX_LINE, parse_orders
-from arbitro.game.reading.reports import VOID
+from arbitro.diplomacy.position import start_position
+from arbitro.diplomacy.reading.lines import MAX_LINE, parse_orders
+from arbitro.diplomacy.reading.reports import VOID
 from arbitro.variants import load_board
 from arbitro.words.lines import line_message
 

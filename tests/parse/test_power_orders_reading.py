@@ -1,12 +1,12 @@
 """Power-level orders of house rules read from a mail in English and Italian
-(arbitro/game/power_words.py is the one table of their words; a language adds a column)."""
+(arbitro/diplomacy/power_words.py is the one table of their words; a language adds a column)."""
 
 from __future__ import annotations
 
 import pytest
 
-from arbitro.game.orders import Allow, Confirm, Gift, Strike, Treaty, format_order, notation_for
-from arbitro.game.reading.lines import parse_orders
+from arbitro.diplomacy.orders import Allow, Confirm, Gift, Strike, Treaty, format_order, notation_for
+from arbitro.diplomacy.reading.lines import parse_orders
 from arbitro.variants import load_board
 
 BOARD = load_board("forum_ru")
@@ -61,7 +61,7 @@ def test_prose_is_not_an_order(text):
 
 
 def test_an_illegal_power_order_is_void_with_its_reason():
-    from arbitro.game.position import Unit, make_position
+    from arbitro.diplomacy.position import Unit, make_position
 
     position = make_position("S1901M", [Unit("RUSSIA", "A", "WAR")], {}, weapons_used=["RUSSIA"])
     (line,) = parse_orders(BOARD, "STRIKE GAL FROM WAR", power="RUSSIA", position=position, lang="en").lines
@@ -71,14 +71,14 @@ def test_an_illegal_power_order_is_void_with_its_reason():
 def test_a_language_adds_its_words_in_one_table(monkeypatch):
     # The Russian reader (another branch) adds a "ru" column to power_words.POWER_WORDS;
     # nothing else changes: Cyrillic keywords are matched as written, in any case.
-    from arbitro.game import power_words
+    from arbitro.diplomacy import power_words
 
     table = {k: dict(v) for k, v in power_words.POWER_WORDS.items()}
     table["strike"]["ru"] = ("УДАР", "СУПЕРУДАР")
     table["from"]["ru"] = ("ИЗ",)
     table["treaty"]["ru"] = ("ДОГОВОР",)
     monkeypatch.setattr(power_words, "POWER_WORDS", table)
-    from arbitro.game import power_reading
+    from arbitro.diplomacy import power_reading
 
     monkeypatch.setattr(power_reading, "POWER_WORDS", table)
     assert power_reading.read_power_order(BOARD, "RUSSIA", "суперудар MUN из BOH") == Strike("RUSSIA", "MUN", "BOH")

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbitro.game.legal_orders import legal_orders
-from arbitro.game.orders import ENGLISH, ITALIAN, Build, Disband, Retreat, Waive, format_order
-from arbitro.game.position import Dislodged, Phase, Position, Unit, make_position, start_position
-from arbitro.game.reading.lines import parse_orders
-from arbitro.game.reading.reports import IGNORED, OK, VOID
+from arbitro.diplomacy.legal_orders import legal_orders
+from arbitro.diplomacy.orders import ENGLISH, ITALIAN, Build, Disband, Retreat, Waive, format_order
+from arbitro.diplomacy.position import Dislodged, Phase, Position, Unit, make_position, start_position
+from arbitro.diplomacy.reading.lines import parse_orders
+from arbitro.diplomacy.reading.reports import IGNORED, OK, VOID
 from arbitro.variants import load_board
 from arbitro.words.lines import line_message
 

@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 from client_replies import STYLES, outlook_html, reply
 
-from arbitro.game.orders import ENGLISH, format_order
-from arbitro.game.position import start_position
-from arbitro.game.reading.lines import parse_orders
-from arbitro.game.reading.reports import IGNORED
-from arbitro.mail.history import QUOTED, REPLY_HEADER, SIGNATURE, TEXT, line_kinds, mail_lines
-from arbitro.mail.html_text import html_to_text
+from arbitro.diplomacy.orders import ENGLISH, format_order
+from arbitro.diplomacy.position import start_position
+from arbitro.diplomacy.reading.lines import parse_orders
+from arbitro.diplomacy.reading.reports import IGNORED
+from arbitro.mail.mime.history import QUOTED, REPLY_HEADER, SIGNATURE, TEXT, line_kinds, mail_lines
+from arbitro.mail.mime.html_text import html_to_text
 from arbitro.variants import load_board
 
 BOARD = load_board("standard")

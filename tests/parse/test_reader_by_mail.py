@@ -15,8 +15,8 @@ from player_mail import player_mail
 from service.service_helpers import START, Driver, game_table, make_config
 from sqlalchemy import select
 
-from arbitro.game.position import ADJUSTMENT
-from arbitro.mail.handler import MailHandler
+from arbitro.diplomacy.position import ADJUSTMENT
+from arbitro.mail.intake.handler import MailHandler
 from arbitro.service import Referee
 from arbitro.store import open_store
 from arbitro.store.models import OrderSubmission, OutboxMessage

@@ -2,21 +2,21 @@
 and the terse forms its players write, read to the same orders as any other language.
 
 Place names are read in every case ("Армия Силезии", "в Голландию", "флотом Северного
-моря"): the map gives the nominative, the reader derives the forms (arbitro/game/russian.py).
+моря"): the map gives the nominative, the reader derives the forms (arbitro/diplomacy/russian.py).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from arbitro.game.legal_orders import legal_orders
-from arbitro.game.names import name_index
-from arbitro.game.order_words import LOC, lex
-from arbitro.game.orders import ENGLISH, RUSSIAN, format_order
-from arbitro.game.position import Dislodged, Unit, make_position, start_position
-from arbitro.game.reading.lines import parse_orders
-from arbitro.game.reading.reports import OK, VOID
-from arbitro.game.russian import name_forms
+from arbitro.diplomacy.legal_orders import legal_orders
+from arbitro.diplomacy.names import name_index
+from arbitro.diplomacy.order_words import LOC, lex
+from arbitro.diplomacy.orders import ENGLISH, RUSSIAN, format_order
+from arbitro.diplomacy.position import Dislodged, Unit, make_position, start_position
+from arbitro.diplomacy.reading.lines import parse_orders
+from arbitro.diplomacy.reading.reports import OK, VOID
+from arbitro.diplomacy.russian import name_forms
 from arbitro.variants import load_board
 from arbitro.words.lines import line_message
 
@@ -207,7 +207,7 @@ def test_power_orders_as_russian_is_spoken() -> None:
     its confirmation "подтверждаю договор с Австрией" read as the terse forms do."""
     from dataclasses import replace
 
-    from arbitro.game.position import home_territories
+    from arbitro.diplomacy.position import home_territories
 
     board = load_board("forum_ru")
     start = replace(start_position(board), territories=home_territories(board))
@@ -225,8 +225,8 @@ def test_power_orders_as_russian_is_spoken() -> None:
     assert read("Подтверждаю договор с Россией", "AUSTRIA") == "TREATY CONFIRM RUSSIA"
     # a linking word is read past only where the order does not read as written:
     # Italian "con" is also Constantinople's code
-    from arbitro.game.orders import Strike
-    from arbitro.game.power_reading import read_power_order
+    from arbitro.diplomacy.orders import Strike
+    from arbitro.diplomacy.power_reading import read_power_order
 
     assert read_power_order(board, "TURKEY", "STRIKE CON FROM BUL", "en") == Strike("TURKEY", "CON", "BUL")
     assert read_power_order(board, "TURKEY", "COLPO su Con DA Bul", "it") == Strike("TURKEY", "CON", "BUL")
@@ -252,8 +252,8 @@ def test_russian_power_orders_are_written_in_their_cases_and_read_back() -> None
     """The confirmation and the results write the house's orders in Russian with their
     cases ("ДАРИТ Швецию ДЛЯ Германии", "УДАР Севастополь ИЗ Чёрного моря", "ПОДТВЕРЖДАЕТ
     ДОГОВОР России"); every such line, for every place and power, reads back to its order."""
-    from arbitro.game.orders import Allow, Confirm, Gift, Strike
-    from arbitro.game.power_reading import read_power_order
+    from arbitro.diplomacy.orders import Allow, Confirm, Gift, Strike
+    from arbitro.diplomacy.power_reading import read_power_order
 
     board = load_board("forum_ru")
     assert format_order(Gift("RUSSIA", "SWE", "GERMANY"), RUSSIAN, board) == "ДАРИТ Швецию ДЛЯ Германии"

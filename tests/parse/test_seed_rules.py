@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from arbitro.game.orders import ENGLISH, format_order
-from arbitro.game.position import Unit, make_position, start_position
-from arbitro.game.reading.lines import parse_orders
-from arbitro.game.reading.reports import OK, VOID
+from arbitro.diplomacy.orders import ENGLISH, format_order
+from arbitro.diplomacy.position import Unit, make_position, start_position
+from arbitro.diplomacy.reading.lines import parse_orders
+from arbitro.diplomacy.reading.reports import OK, VOID
 from arbitro.variants import load_board
 from arbitro.words.lines import line_message
 

@@ -12,7 +12,7 @@ from player_mail import player_mail
 from service.service_helpers import START, make_config
 from sqlalchemy import select
 
-from arbitro.mail.handler import MailHandler
+from arbitro.mail.intake.handler import MailHandler
 from arbitro.service import Referee
 from arbitro.store import Store, open_store
 from arbitro.store.models import OutboxMessage, PressMessage

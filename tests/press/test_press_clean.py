@@ -10,9 +10,9 @@ from client_replies import STYLES, outlook_html, reply
 from PIL import Image
 
 from arbitro.config import parse_config
-from arbitro.mail.letters import letter_text
-from arbitro.mail.relayable import extract
-from arbitro.mail.visible_html import visible_text
+from arbitro.mail.mime.letters import letter_text
+from arbitro.mail.mime.relayable import extract
+from arbitro.mail.mime.visible_html import visible_text
 from arbitro.press import aliases, clean
 from arbitro.press.clean import clean_body, clean_subject, identity_needles
 from arbitro.variants import load_board

@@ -17,9 +17,9 @@ from pathlib import Path
 from mail.conftest import dovecot, imap_account, smtp_config, smtp_sink  # noqa: F401
 from press.press_helpers import GM, NOW, PEOPLE, REFEREE, Game, alias, start_game
 
-from arbitro.mail.imap import MailboxClient
-from arbitro.mail.outbox import OutboxDrainer, StoreOutbox
-from arbitro.mail.smtp import SmtpSender
+from arbitro.mail.intake.imap import MailboxClient
+from arbitro.mail.outbound.outbox import OutboxDrainer, StoreOutbox
+from arbitro.mail.outbound.smtp import SmtpSender
 from arbitro.variants import load_board
 
 GAME = "buio7"

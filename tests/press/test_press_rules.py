@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from press.press_helpers import GM, NOW, Game, alias, handle, plain_mail, start_game
 
-from arbitro.mail.compose import message_id_for
+from arbitro.mail.outbound.compose import message_id_for
 from arbitro.service.press_archive import publish_press
 from arbitro.store import GameStatus, PowerStatus
 from arbitro.store.models import OutboxMessage

@@ -20,7 +20,7 @@ def test_each_land_province_is_coloured_by_its_owner():
     # территория, которую можно захватить - серым цветом"
     from PIL import ImageChops
 
-    from arbitro.game.position import make_position
+    from arbitro.diplomacy.position import make_position
     from arbitro.render import render_position
 
     board = load_board("forum_ru")

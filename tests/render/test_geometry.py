@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from arbitro.game.board import Terrain
+from arbitro.diplomacy.board import Terrain
 from arbitro.render.geometry_files import load_geometry
 from arbitro.render.schematic import schematic_geometry
 from arbitro.variants import load_board

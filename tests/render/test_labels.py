@@ -9,8 +9,8 @@ import math
 import pytest
 
 from arbitro.contract import adjudicate_json, outcome_from_json, position_from_json
-from arbitro.game.board import Terrain
-from arbitro.game.position import start_position
+from arbitro.diplomacy.board import Terrain
+from arbitro.diplomacy.position import start_position
 from arbitro.render import MapOptions, draw_map, load_geometry
 from arbitro.render.model import LABEL, MARK, Disc, Line, Poly, Text
 from arbitro.variants import load_board

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from arbitro.contract import outcome_from_json, position_from_json
-from arbitro.game.position import start_position
+from arbitro.diplomacy.position import start_position
 from arbitro.render import MapOptions, load_geometry, render_position
 from arbitro.variants import load_board
 

@@ -68,7 +68,7 @@ def test_names_and_legend_follow_the_language(board):
 
 
 def test_full_names_option_writes_names_where_they_fit(board):
-    from arbitro.game.position import start_position
+    from arbitro.diplomacy.position import start_position
     from arbitro.render import MapOptions
 
     start = start_position(board)

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from arbitro.game.orders import Move, Support
-from arbitro.game.phases import play
-from arbitro.game.position import start_position
+from arbitro.diplomacy.orders import Move, Support
+from arbitro.diplomacy.phases import play
+from arbitro.diplomacy.position import start_position
 from arbitro.reports import MailTemplates, PhaseReport, results_context
 from arbitro.variants import load_board
 from arbitro.words import languages, nsay, say

@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from arbitro.game.notation import read_order
-from arbitro.game.orders import Order
-from arbitro.game.phases import play
-from arbitro.game.position import Dislodged, Phase, Position, Unit, start_position
-from arbitro.game.rules import ITALIAN, STANDARD, Rules
+from arbitro.diplomacy.notation import read_order
+from arbitro.diplomacy.orders import Order
+from arbitro.diplomacy.phases import play
+from arbitro.diplomacy.position import Dislodged, Phase, Position, Unit, start_position
+from arbitro.diplomacy.rules import ITALIAN, STANDARD, Rules
 from arbitro.reports.judge import judge_results
 from arbitro.reports.results import PhaseReport
 from arbitro.variants import load_board

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from arbitro.game.orders import Hold, Move
-from arbitro.game.phases import play
-from arbitro.game.position import start_position
+from arbitro.diplomacy.orders import Hold, Move
+from arbitro.diplomacy.phases import play
+from arbitro.diplomacy.position import start_position
 from arbitro.reports import MailTemplates, PhaseReport, results_context, when
 from arbitro.variants import load_board
 
@@ -57,9 +57,9 @@ def test_russian_results_mail_says_the_house_orders_in_russian():
     names, as the Italian and English results do in theirs."""
     from dataclasses import replace
 
-    from arbitro.game.orders import Confirm, Strike, Support, Treaty
-    from arbitro.game.position import home_territories
-    from arbitro.game.rules import Rules
+    from arbitro.diplomacy.orders import Confirm, Strike, Support, Treaty
+    from arbitro.diplomacy.position import home_territories
+    from arbitro.diplomacy.rules import Rules
 
     board = load_board("forum_ru")
     position = replace(start_position(board), territories=home_territories(board))

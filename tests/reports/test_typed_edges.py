@@ -9,9 +9,9 @@ from pathlib import Path
 from PIL import ImageChops
 
 from arbitro.contract import adjudicate_json, outcome_from_json, position_to_json
-from arbitro.game.orders import Move, Support, format_order
-from arbitro.game.phases import play
-from arbitro.game.position import start_position
+from arbitro.diplomacy.orders import Move, Support, format_order
+from arbitro.diplomacy.phases import play
+from arbitro.diplomacy.position import start_position
 from arbitro.render import render_position
 from arbitro.reports import PhaseReport, results_context
 from arbitro.variants import load_board
@@ -45,7 +45,7 @@ def test_no_loose_json_parameter_except_at_the_edges():
     """The edges: a template's context (TemplateContext), a geometry file's JSON and an
     OAuth2 provider's JSON answer."""
     edges = {("render/geometry_files.py", "geometry_from_dict"),
-             ("mail/oauth/login.py", "_token_answer"), ("mail/oauth/login.py", "save_login")}
+             ("mail/outbound/oauth/login.py", "_token_answer"), ("mail/outbound/oauth/login.py", "save_login")}
     found = []
     for path, tree in _modules():
         rel = str(path.relative_to(PACKAGE))

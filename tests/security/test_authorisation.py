@@ -12,8 +12,8 @@ import pytest
 from service.service_helpers import START, game_table, make_config
 from sqlalchemy import select
 
-from arbitro.mail.commands import COMMANDS
-from arbitro.mail.handler import MailHandler
+from arbitro.mail.intake.commands import COMMANDS
+from arbitro.mail.intake.handler import MailHandler
 from arbitro.service import Referee
 from arbitro.store import open_store
 from arbitro.store.models import Ballot, InboundMail, OrderSubmission, OutboxMessage

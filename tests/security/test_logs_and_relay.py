@@ -28,7 +28,7 @@ from press.press_helpers import PEOPLE, alias, plain_mail, start_game
 from service.service_helpers import SPRING_1901, game_table
 
 from arbitro.daemon import Daemon
-from arbitro.mail.guards import RateLimiter
+from arbitro.mail.intake.guards import RateLimiter
 from arbitro.store import InboundStatus, OutboxStatus, PhaseStatus
 
 GAME = "registro"

@@ -16,7 +16,7 @@ from player_mail import player_mail
 from service.service_helpers import START, game_table, make_config
 from sqlalchemy import select
 
-from arbitro.mail.handler import MailHandler
+from arbitro.mail.intake.handler import MailHandler
 from arbitro.service import Referee
 from arbitro.store import InboundStatus, open_store
 from arbitro.store.models import InboundMail, OrderSubmission, OutboxMessage, Player
@@ -118,7 +118,7 @@ def test_secrets_are_compared_in_constant_time() -> None:
     # Not secrets compared: the dev SMTP server's own test login, variant-file tokens; and
     # PlayerRepo.by_token, an indexed lookup that no mail path calls (checked below); where
     # an OAuth2 refresh token is kept (a file or a variable: token_place), not a token.
-    allowed = ("arbitro/mail/dev_servers.py:", "arbitro/variant_import/dpjudge.py:",
+    allowed = ("arbitro/dev/servers.py:", "arbitro/variant_import/dpjudge.py:",
                "arbitro/store/repos/players.py:", ".token_place")
     flagged = [f for f in flagged if not any(a in f for a in allowed)]
     assert flagged == []

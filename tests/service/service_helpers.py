@@ -10,8 +10,8 @@ from sqlalchemy import select
 
 from arbitro.config import Config, parse_config
 from arbitro.contract import position_from_json
-from arbitro.game.orders import Support, format_order
-from arbitro.game.position import Position
+from arbitro.diplomacy.orders import Support, format_order
+from arbitro.diplomacy.position import Position
 from arbitro.service import Referee
 from arbitro.store import Store
 from arbitro.store.base import Base

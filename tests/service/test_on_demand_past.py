@@ -15,8 +15,8 @@ from service.service_helpers import START, Driver, make_config
 from service.three_years import play_three_years, three_year_table
 from sqlalchemy import select
 
-from arbitro.game.position import Phase
-from arbitro.mail.handler import MailHandler
+from arbitro.diplomacy.position import Phase
+from arbitro.mail.intake.handler import MailHandler
 from arbitro.reports.maps import render_map_png
 from arbitro.service import Referee
 from arbitro.store import GameStatus, PhaseStatus, open_store

@@ -13,7 +13,7 @@ from datetime import timedelta
 
 from service_helpers import BOARD, START, Driver, game_table, make_config
 
-from arbitro.game.assignment import assign_by_lot, assign_by_preferences, draw_order, ticket
+from arbitro.fairness.draw import assign_by_lot, assign_by_preferences, draw_order, ticket
 from arbitro.service import Referee
 from arbitro.store import open_store
 

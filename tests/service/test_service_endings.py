@@ -11,9 +11,9 @@ from service_helpers import BOARD, START, Driver, game_table, make_config
 from test_service_game import play_phase
 
 from arbitro.contract import position_to_json
-from arbitro.game.legal_orders import unit_moves
-from arbitro.game.orders import Move, format_order
-from arbitro.game.position import Phase, Unit, make_position
+from arbitro.diplomacy.legal_orders import unit_moves
+from arbitro.diplomacy.orders import Move, format_order
+from arbitro.diplomacy.position import Phase, Unit, make_position
 from arbitro.reports.words import order_text
 from arbitro.service import Referee
 from arbitro.store import GameStatus, PowerStatus

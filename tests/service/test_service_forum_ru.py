@@ -7,7 +7,7 @@ from __future__ import annotations
 from service_helpers import SPRING_1901, START, Driver, game_table, later, make_config
 
 from arbitro.contract import position_from_json
-from arbitro.game.position import home_territories
+from arbitro.diplomacy.position import home_territories
 from arbitro.service import Referee
 from arbitro.variants import load_board
 

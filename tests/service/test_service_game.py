@@ -14,9 +14,9 @@ from zoneinfo import ZoneInfo
 
 from service_helpers import BOARD, START, Driver, game_table, make_config
 
-from arbitro.game.defaults import mutual_supports
-from arbitro.game.legal_orders import random_orders, unit_moves
-from arbitro.game.orders import Hold, format_order
+from arbitro.diplomacy.defaults import mutual_supports
+from arbitro.diplomacy.legal_orders import random_orders, unit_moves
+from arbitro.diplomacy.orders import Hold, format_order
 from arbitro.service import Referee
 from arbitro.store import GameStatus, PhaseStatus, PlayerStatus, PowerStatus
 

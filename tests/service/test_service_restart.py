@@ -12,8 +12,8 @@ from typing import Any
 from service_helpers import BOARD, START, dump_state, game_table, make_config
 
 from arbitro.contract import position_from_json
-from arbitro.game.legal_orders import random_orders
-from arbitro.game.orders import format_order
+from arbitro.diplomacy.legal_orders import random_orders
+from arbitro.diplomacy.orders import format_order
 from arbitro.service import Referee
 from arbitro.store import PowerStatus, open_store
 

@@ -12,12 +12,13 @@ from player_mail import player_mail
 from service_helpers import BOARD, START, game_table, make_config
 from sqlalchemy import select
 
-from arbitro.game.names import fold, key_of, name_index, words_of
-from arbitro.game.order_words import KINDS, VERBS
-from arbitro.game.phase_words import read_phase
-from arbitro.game.power_words import POWER_WORDS
-from arbitro.mail.commands import COMMANDS, by_words
-from arbitro.mail.handler import MailHandler
+from arbitro.diplomacy.names import key_of, name_index
+from arbitro.spelling.folding import fold, words_of
+from arbitro.diplomacy.order_words import KINDS, VERBS
+from arbitro.diplomacy.phase_words import read_phase
+from arbitro.diplomacy.power_words import POWER_WORDS
+from arbitro.mail.intake.commands import COMMANDS, by_words
+from arbitro.mail.intake.handler import MailHandler
 from arbitro.service import Referee
 from arbitro.store import GameStatus, Store
 from arbitro.store.models import OutboxMessage
@@ -188,7 +189,7 @@ def test_a_russian_address_move_is_confirmed_by_replying(store: Store) -> None:
 def test_a_cyrillic_subject_keeps_its_spaces_before_plain_words() -> None:
     """Python's mail generator folds "Подтвердите адрес f4b2" as an encoded-word, a line
     break and the plain token: read back, the token stays a word of its own."""
-    from arbitro.mail.message import parse_inbound
+    from arbitro.mail.mime.message import parse_inbound
 
     subject = "Re: [adres] Подтвердите адрес f4b29cdf3bb1"
     raw = player_mail("a@x.example", "b@y.example", "да", subject=subject)

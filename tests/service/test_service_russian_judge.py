@@ -12,8 +12,8 @@ from datetime import timedelta
 import pytest
 from service_helpers import BOARD, SPRING_1901, START, Driver, game_table, make_config
 
-from arbitro.game.notation import read_order
-from arbitro.game.orders import RUSSIAN, Order, format_order
+from arbitro.diplomacy.notation import read_order
+from arbitro.diplomacy.orders import RUSSIAN, Order, format_order
 from arbitro.service import Referee
 
 RUSSIAN_ORDERS = {  # Germany in Russian: the seed's phrasing and a terse line

@@ -18,8 +18,8 @@ from service_helpers import BOARD, START, game_table, make_config
 from sqlalchemy import select
 
 from arbitro.contract import position_to_json
-from arbitro.game.notation import read_order
-from arbitro.mail.handler import MailHandler
+from arbitro.diplomacy.notation import read_order
+from arbitro.mail.intake.handler import MailHandler
 from arbitro.reports.maps import render_map_png
 from arbitro.reports.words import order_text
 from arbitro.service import Referee

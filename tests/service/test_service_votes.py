@@ -13,8 +13,8 @@ from player_mail import player_mail
 from service_helpers import START, game_table, make_config
 from sqlalchemy import select
 
-from arbitro.game.votes import CONCEDE, DRAW, WITHDRAW, Verdict, Vote, canonical, digest, verdict
-from arbitro.mail.handler import MailHandler
+from arbitro.diplomacy.votes import CONCEDE, DRAW, WITHDRAW, Verdict, Vote, canonical, digest, verdict
+from arbitro.mail.intake.handler import MailHandler
 from arbitro.service import Referee
 from arbitro.store import GameStatus, PowerStatus, Store
 from arbitro.store.models import EndVote, OutboxMessage

@@ -10,7 +10,7 @@ from typing import Any
 
 from service.service_helpers import BOARD, FALL_1901, SPRING_1901, START, Driver, game_table
 
-from arbitro.game.position import MOVEMENT, Phase
+from arbitro.diplomacy.position import MOVEMENT, Phase
 
 END = date(2026, 1, 1)
 

@@ -3,9 +3,9 @@ databases already hold (documents written before the codec existed still load)."
 
 from __future__ import annotations
 
-from arbitro.game.orders import Move
-from arbitro.game.phases import play
-from arbitro.game.position import start_position
+from arbitro.diplomacy.orders import Move
+from arbitro.diplomacy.phases import play
+from arbitro.diplomacy.position import start_position
 from arbitro.store import PowerStatus
 from arbitro.store.codec import (
     PowerBefore,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from arbitro.game.orders import Allow, Confirm, Gift, Strike, Treaty
-from arbitro.game.position import Unit, make_position
+from arbitro.diplomacy.orders import Allow, Confirm, Gift, Strike, Treaty
+from arbitro.diplomacy.position import Unit, make_position
 from arbitro.store.codec import order_json, orders_of, position_json, position_of
 from arbitro.variants import load_board
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from arbitro.game.board import Board, Terrain
+from arbitro.diplomacy.board import Board, Terrain
 
 
 def write_realpolitik(board: Board, folder: Path, name: str = "Test") -> dict[str, str]:

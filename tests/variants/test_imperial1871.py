@@ -4,11 +4,11 @@ import random
 
 import pytest
 
-from arbitro.game.legal_orders import random_orders
-from arbitro.game.orders import Build, Hold, Move, Support
-from arbitro.game.outcome import Result
-from arbitro.game.phases import adjustment_counts, free_build_sites, play
-from arbitro.game.position import NEUTRAL, Unit, make_position, start_position
+from arbitro.diplomacy.legal_orders import random_orders
+from arbitro.diplomacy.orders import Build, Hold, Move, Support
+from arbitro.diplomacy.outcome import Result
+from arbitro.diplomacy.phases import adjustment_counts, free_build_sites, play
+from arbitro.diplomacy.position import NEUTRAL, Unit, make_position, start_position
 from arbitro.variants import load_board
 
 

@@ -6,11 +6,11 @@ import random
 import pytest
 from shared_data import shared_file
 
-from arbitro.game.board import board_from_dict, province_of
-from arbitro.game.legal_orders import random_orders
-from arbitro.game.outcome import Result
-from arbitro.game.phases import play
-from arbitro.game.position import MOVEMENT, start_position
+from arbitro.diplomacy.board import board_from_dict, province_of
+from arbitro.diplomacy.legal_orders import random_orders
+from arbitro.diplomacy.outcome import Result
+from arbitro.diplomacy.phases import play
+from arbitro.diplomacy.position import MOVEMENT, start_position
 from arbitro.variant_import import import_variant, to_toml
 from arbitro.variants import load_board, variant_path
 

@@ -3,7 +3,7 @@
 import pytest
 from realpolitik_files import write_realpolitik
 
-from arbitro.game.board import board_from_dict
+from arbitro.diplomacy.board import board_from_dict
 from arbitro.variant_import import ImportFailed, import_variant
 from arbitro.variants import load_board
 

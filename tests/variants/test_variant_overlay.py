@@ -2,7 +2,7 @@
 
 import pytest
 
-from arbitro.game.board import BoardError
+from arbitro.diplomacy.board import BoardError
 from arbitro.variant_import.overlay import apply_overlay
 from arbitro.variants import load_board, load_board_file, load_variant_data, variant_path
 
@@ -38,7 +38,7 @@ def test_edits_link_join_coasts_and_rename():
             {"op": "rename_power", "from": "TURKEY", "to": "OTTOMANS"},
         ]
     }
-    from arbitro.game.board import board_from_dict
+    from arbitro.diplomacy.board import board_from_dict
 
     board = board_from_dict(apply_overlay(base, over))
     assert "BEL" in board.army_moves["LON"] and "LON" in board.fleet_moves["BEL"]

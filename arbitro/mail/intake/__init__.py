@@ -1,0 +1,1 @@
+"""What comes in: the IMAP loop, the handler of one mail, its rule chain and commands."""

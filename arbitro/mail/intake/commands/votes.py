@@ -1,0 +1,34 @@
+"""PATTA / DRAW [powers], CONCEDO / CONCEDE <power>, RITIRO VOTO / WITHDRAW: secret votes
+to end the game (issue 17). Only the voter is answered (by the service)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ....diplomacy.votes import CONCEDE, DRAW, WITHDRAW
+from .base import Request
+
+
+@dataclass(frozen=True)
+class VoteCommand:
+    name: str
+    words: frozenset[str]
+    kind: str
+    gm_only: bool = False
+
+    def run(self, req: Request) -> str:
+        player = req.identity.player
+        assert player is not None
+        names = [w for w in req.words if w.strip(" ,.;")]
+        if self.kind == WITHDRAW:
+            names = []  # "RITIRO VOTO": the second word is part of the command
+        reply = req.desk.cast_vote(player.address, self.kind, names, req.mail_id)
+        return f"vote {self.kind} {reply.status}" + (f" ({reply.reason})" if reply.reason else "") + (
+            " - game ended" if reply.ended else "")
+
+
+DRAW_COMMAND = VoteCommand("draw", frozenset({"patta", "draw", "ничья"}), DRAW)
+CONCEDE_COMMAND = VoteCommand("concede", frozenset({"concedo", "concede", "сдаюсь", "уступаю"}),
+                              CONCEDE)
+WITHDRAW_COMMAND = VoteCommand("withdraw", frozenset({"ritiro", "withdraw", "отозвать",
+                                                      "отозвать голос"}), WITHDRAW)

@@ -1,0 +1,1 @@
+"""Mail formats: inbound parsing, HTML to text, quoted history, charsets, relayed letters."""

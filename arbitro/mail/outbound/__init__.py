@@ -1,0 +1,1 @@
+"""What goes out: the stored outbox drained over SMTP, composing, OAuth2 tokens."""
