@@ -17,9 +17,10 @@ the Szykman rule (the convoyed armies of the paradox do not move and cut nothing
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
-from .board import Board, province_of
+from .board import FLEET, Board, province_of
 from .first_pass import CONVOY, HOLD, MOVE, SUPPORT, Effective, check_movement_orders
 from .orders import Order
 from .outcome import OrderResult, Result, Source
@@ -38,7 +39,9 @@ class MovementResolution:
     moved: Mapping[str, str]  # origin province -> destination location
     dislodged: Mapping[str, tuple[str, bool]]  # province -> (attacker origin, by convoy)
     standoffs: frozenset[str]  # left empty although a move with prevent strength failed there
-    held: frozenset[str] = frozenset()  # units that held (no move, support or convoy), not dislodged
+    # Units that held, not dislodged: no move, support or convoy (or a void one); under
+    # the house rule, also fleets bounced over a sea by another power's fleet.
+    held: frozenset[str] = frozenset()
 
 
 def adjudicate_movement(
@@ -48,18 +51,29 @@ def adjudicate_movement(
     infer_single_coast: bool = True,
     house: HouseRules = _STANDARD,
 ) -> MovementResolution:
-    checked = check_movement_orders(board, position, orders, infer_single_coast)
-    return _Resolver(board, position, checked.effective, house).run(checked.results)
+    bounce = house.fleet_bounced_at_sea_holds
+    checked = check_movement_orders(board, position, orders, infer_single_coast, bounce)
+    resolver = _Resolver(board, position, checked.effective, house, checked.conditional)
+    return resolver.run(checked.results)
 
 
 class _Resolver:
     def __init__(
-        self, board: Board, position: Position, eff: Mapping[str, Effective], house: HouseRules = _STANDARD
+        self,
+        board: Board,
+        position: Position,
+        eff: Mapping[str, Effective],
+        house: HouseRules = _STANDARD,
+        conditional: AbstractSet[str] = frozenset(),
     ) -> None:
         self.board = board
         # House rules (rulesets.py): a support to hold cut only by dislodging; a
-        # convoying fleet that is attacked convoys no one.
+        # convoying fleet that is attacked convoys no one; fleets of two powers bounced
+        # over a sea hold (``conditional``: the supports to hold of fleets moving to a
+        # sea, which count only then).
         self.hold_support_uncut = house.hold_support_cut_only_by_dislodging
+        self.conditional = conditional
+        self.to_sea: list[str] = []  # fleets moving to a sea, under that rule
         self.position = position
         self.eff = eff
         self.unit: Mapping[str, Unit] = position.by_province
@@ -75,6 +89,12 @@ class _Resolver:
                 moves_into.setdefault(e.target, []).append(p)
                 movers.append(p)
                 decide[p] = self._move_succeeds
+                if (
+                    house.fleet_bounced_at_sea_holds
+                    and e.target in board.seas
+                    and position.by_province[p].kind == FLEET
+                ):
+                    self.to_sea.append(p)
             elif kind is SUPPORT:
                 if e.target2 is None:
                     hold_supports.setdefault(e.target, []).append(p)
@@ -271,7 +291,12 @@ class _Resolver:
         if u is None:
             return 0
         if self.eff[d].kind is MOVE:
-            return 0 if self._resolve(d) else 1
+            if self._resolve(d):
+                return 0
+            if d not in self.hold_supports or not self._bounced_at_sea(d):
+                return 1
+            # Bounced over a sea by another power's fleet: it holds, supports and all.
+            return 1 + sum(1 for s in self.hold_supports[d] if self._resolve(s))
         base = 2 if u.power == NEUTRAL else 1  # R-IMP-3
         return base + sum(1 for s in self.hold_supports.get(d, ()) if self._resolve(s))
 
@@ -311,6 +336,29 @@ class _Resolver:
                 return False
         return not self._dislodged(s)
 
+    def _bounced_at_sea(self, d: str) -> bool:
+        """House rule: the fleet in ``d``, whose move to a sea failed, was bounced there by
+        a fleet of another power, and no one took the sea nor held it ("Если в то же самое
+        море перемещается в этот ход чужой флот, то оба флота остаются на изначальной
+        позиции"). Not a fleet failing against a fleet that holds the sea, nor fleets of
+        one power bouncing each other."""
+        sea = self.eff[d].target
+        power = self.unit[d].power
+        foreign = False
+        for g in self.moves_into[sea]:
+            if g == d:
+                continue
+            if self._resolve(g):
+                return False  # someone entered the sea
+            other = self.unit[g]
+            if other.kind == FLEET and other.power != power:
+                foreign = True
+        if not foreign:
+            return False
+        if sea in self.unit:  # the sea's own unit must have left it
+            return self.eff[sea].kind is MOVE and self._resolve(sea)
+        return True
+
     def _dislodged(self, p: str) -> bool:
         if self.eff[p].kind is MOVE and self._resolve(p):
             return False
@@ -349,11 +397,27 @@ class _Resolver:
                 for p in failed
                 if eff[p].target not in occupied and self._prevent_strength(p) > 0
             }
+        held = {p for p, e in eff.items() if e.kind is HOLD and p not in dislodged}
         out = dict(results)
+        voided: set[str] = set()
+        if self.to_sea:
+            bounced = {p for p in self.to_sea if not res[p] and self._bounced_at_sea(p)}
+            held.update(p for p in bounced if p not in dislodged)
+            for p in self.conditional:
+                if eff[p].target in bounced:
+                    continue
+                # The fleet did not stay bounced: a support to hold of a move, void as
+                # under the standard rules (and the supporter, in effect, held).
+                given = eff[p].given
+                assert given is not None
+                out[p] = OrderResult(given[0], Result.VOID, "support_hold_of_move", (eff[p].target,), given[1])
+                voided.add(p)
+                if p not in dislodged:
+                    held.add(p)
         for p, e in eff.items():
             given = e.given
-            if given is None:  # void ones were settled by the legality pass
-                continue
+            if given is None or p in voided:
+                continue  # void ones were settled by the legality pass (or just above)
             if res[p] and p not in dislodged and p not in self.attacked_convoys:  # most orders
                 out[p] = OrderResult(given[0], Result.SUCCEEDS, None, (), given[1])
             else:
@@ -363,7 +427,7 @@ class _Resolver:
             moved=moved,
             dislodged=dislodged,
             standoffs=frozenset(standoffs),
-            held=frozenset(p for p, e in eff.items() if e.kind is HOLD and p not in dislodged),
+            held=frozenset(held),
         )
 
     def _describe(

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from .board import ARMY, Board, province_of
+from .board import ARMY, FLEET, Board, province_of
 from .legality import ILLEGAL, Void, validate
 from .orders import UNITLESS, Convoy, Move, Order, Support, Waive
 from .outcome import OrderResult, Result, Source
@@ -49,6 +49,10 @@ class Effective:
 class Checked:
     effective: dict[str, Effective]
     results: dict[str, OrderResult] = field(default_factory=dict)
+    # Supports to hold of a fleet moving to a sea, kept for the house rule that such a
+    # fleet bounced by another power's fleet holds (``bounce_holds``); the resolver
+    # counts each only if that happens, and voids it otherwise.
+    conditional: set[str] = field(default_factory=set)
 
 
 # Placeholder keeping a legal order's place in the results until it is adjudicated.
@@ -68,7 +72,10 @@ def check_movement_orders(
     position: Position,
     orders: Sequence[tuple[Order, Source]],
     infer_single_coast: bool = True,
+    bounce_holds: bool = False,
 ) -> Checked:
+    """Each unit's effective order. ``bounce_holds``: the house rule under which a fleet
+    bounced over a sea by another power's fleet holds (HouseRules.fleet_bounced_at_sea_holds)."""
     eff: dict[str, Effective] = dict.fromkeys(position.by_province, _HOLDING)
     checked = Checked(eff)
     results = checked.results
@@ -96,7 +103,7 @@ def check_movement_orders(
             continue
         eff[prov] = _effective(board, legal, prov, given)
         results[prov] = _PENDING  # its outcome comes from the adjudication
-    _match(board, position, checked)
+    _match(board, position, checked, bounce_holds)
     return checked
 
 
@@ -121,7 +128,7 @@ def _effective(board: Board, order: Order, here: str, given: tuple[Order, Source
     return Effective(HOLD, given=given)  # its own value: it carries the player's order
 
 
-def _match(board: Board, position: Position, checked: Checked) -> None:
+def _match(board: Board, position: Position, checked: Checked, bounce_holds: bool = False) -> None:
     """Tie moves, convoys and supports together; what matches nothing is void."""
     eff = checked.effective
     moves: list[str] = []
@@ -170,7 +177,15 @@ def _match(board: Board, position: Position, checked: Checked) -> None:
             if not (other.kind is MOVE and other.convoyed and other.target == e.target2):
                 _unmatch(checked, p, "convoy_mismatch", e.target, e.target2 or "")
         elif e.target2 is None:
-            if other.kind is MOVE:
+            if other.kind is not MOVE:
+                continue
+            if (
+                bounce_holds
+                and other.target in board.seas
+                and position.by_province[e.target].kind == FLEET
+            ):
+                checked.conditional.add(p)
+            else:
                 _unmatch(checked, p, "support_hold_of_move", e.target)
         elif not (other.kind is MOVE and other.target == e.target2):
             _unmatch(checked, p, "support_mismatch", e.target, e.target2)

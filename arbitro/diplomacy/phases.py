@@ -130,6 +130,7 @@ def _referee_orders(
         ballots,
         infer_single_coast=rules.coast_inferred,
         given=standing,
+        builds_made=rules.builds_automatic,
     )
 
 
@@ -159,10 +160,7 @@ def _play_movement(
     centres, territories, spent = position.centres, position.territories, position.weapons_used
     if house.power_orders or house.capture_by_holding:
         work = Aftermath(units, dislodged_units, dict(centres), dict(territories), set(spent))
-        held: Iterable[str] = res.held
-        if house.fleet_bounced_at_sea_holds:
-            held = res.held | _bounced_at_sea(board, res.results, lost)
-        after_movement(board, house, judged, held, work)
+        after_movement(board, house, judged, res.held, work)
         units, dislodged_units = work.units, work.dislodged
         centres, territories = dict(sorted(work.centres.items())), dict(sorted(work.territories.items()))
         spent = frozenset(work.weapons_used)
@@ -188,19 +186,6 @@ def _play_movement(
         weapons_used=spent,
     )
     return _advance(board, after, res.results, house.capture_by_holding)
-
-
-def _bounced_at_sea(
-    board: Board, results: Iterable[OrderResult], lost: Mapping[str, object]
-) -> frozenset[str]:
-    """Fleets that bounced moving to a sea and stayed (house rule: they count as holding)."""
-    return frozenset(
-        province_of(r.order.location)
-        for r in results
-        if isinstance(r.order, Move) and r.order.kind == FLEET and r.result is Result.FAILS
-        and r.reason == "bounced" and province_of(r.order.destination) in board.seas
-        and province_of(r.order.location) not in lost
-    )
 
 
 def retreat_options(
