@@ -388,10 +388,10 @@ class _Resolver:
         moved: dict[str, str] = {}
         arrived = 0  # provinces whose unit moved out (bits); moved: by code
         failed: list[int] = []
-        location = checked.location
+        known = checked.known
         for p in self.movers:
             if res[p]:
-                moved[codes[p]] = location[p]
+                moved[codes[p]] = known[p].location
                 arrived |= 1 << p
             else:
                 failed.append(p)
@@ -440,15 +440,12 @@ class _Resolver:
                 if p not in lost:
                     held.add(codes[p])
         attacked = self.attacked_convoys
-        known_at = checked.known
         for p in units:
             given = checked.given[p]
             if given is None or p in voided:
                 continue  # void ones were settled by the legality pass (or just above)
             if res[p] and p not in lost and p not in attacked:  # most orders
-                known = known_at[p]
-                assert known is not None
-                out[codes[p]] = known.result(given[0], Result.SUCCEEDS, given[1])
+                out[codes[p]] = known[p].result(given[0], given[1])
             else:
                 out[codes[p]] = self._describe(p, given, arrived, lost)
         return MovementResolution(
@@ -501,4 +498,6 @@ class _Resolver:
         elif p in self.attacked_convoys:
             attacker = next(q for q in self.moves_into[p] if self.power[q] != self.power[p])
             ok, reason, detail = False, "convoy_attacked", (codes[attacker],)
-        return OrderResult(given[0], Result.SUCCEEDS if ok else Result.FAILS, reason, detail, given[1])
+        if ok:
+            return OrderResult(given[0], Result.SUCCEEDS, reason, detail, given[1])
+        return self.checked.known[p].failure(given[0], given[1], reason, detail)

@@ -49,13 +49,28 @@ class _Known:
     unit at its location and (support, convoy) the unit it names."""
 
     __slots__ = (
-        "status", "here", "unit", "other_at", "other", "void",
-        "kind", "target", "target2", "location", "by_convoy", "via", "results",
+        "by_convoy",
+        "by_player",
+        "failures",
+        "here",
+        "kind",
+        "location",
+        "other",
+        "other_at",
+        "p",
+        "results",
+        "status",
+        "target",
+        "target2",
+        "unit",
+        "via",
+        "void",
     )
 
     def __init__(self, status: int, here: str, unit: Unit | None, other_at: str, other: Unit | None) -> None:
         self.status = status
         self.here = here  # the province the order names its unit in
+        self.p = -1  # its number (a province of the board)
         self.unit = unit  # the unit found there (None: none)
         self.other_at = other_at  # the province of the unit supported or convoyed ("" none)
         self.other = other
@@ -66,19 +81,37 @@ class _Known:
         self.location = ""  # move: destination location; support: the location it names
         self.by_convoy = False  # an army's move to a province it cannot walk to
         self.via = False  # the player asked for a convoy
-        # The order's results that are the same whatever the phase (succeeds, void), by source.
-        self.results: dict[tuple[Result, Source], OrderResult] = {}
+        # The order's result when it is the same whatever the phase: void, or (a legal
+        # order) succeeds; the player's, and by other sources.
+        self.by_player: OrderResult | None = None
+        self.results: dict[str, OrderResult] = {}
+        self.failures: dict[tuple[str | None, tuple[str, ...]], OrderResult] = {}  # the player's
 
-    def result(self, order: Order, result: Result, source: Source) -> OrderResult:
-        key = (result, source)
-        found = self.results.get(key)
+    def failure(self, order: Order, source: Source, reason: str | None, detail: tuple[str, ...]) -> OrderResult:
+        """The order's result when it fails for ``reason`` (a value: the same each time)."""
+        if source is not Source.PLAYER:
+            return OrderResult(order, Result.FAILS, reason, detail, source)
+        key = (reason, detail)
+        found = self.failures.get(key)
+        if found is None:
+            found = self.failures[key] = OrderResult(order, Result.FAILS, reason, detail, source)
+        return found
+
+    def result(self, order: Order, source: Source) -> OrderResult:
+        """The order's void result, or (legal) its result when it succeeds."""
+        if source is Source.PLAYER and self.by_player is not None:
+            return self.by_player
+        found = self.results.get(source.value)
         if found is None:
             void = self.void
             if void is None:
-                found = OrderResult(order, result, None, (), source)
+                found = OrderResult(order, Result.SUCCEEDS, None, (), source)
             else:
-                found = OrderResult(order, result, void.reason, void.detail, source)
-            self.results[key] = found
+                found = OrderResult(order, Result.VOID, void.reason, void.detail, source)
+            if source is Source.PLAYER:
+                self.by_player = found
+            else:
+                self.results[source.value] = found
         return found
 
 
@@ -94,8 +127,20 @@ class Checked:
     the results the first pass settled (in the order they are reported)."""
 
     __slots__ = (
-        "board", "position", "size", "units", "unit", "power", "kind", "target", "target2",
-        "location", "convoyed", "via", "given", "known", "results", "conditional",
+        "board",
+        "conditional",
+        "convoyed",
+        "given",
+        "kind",
+        "known",
+        "position",
+        "power",
+        "results",
+        "size",
+        "target",
+        "target2",
+        "unit",
+        "units",
     )
 
     def __init__(self, board: Board, position: Position) -> None:
@@ -116,12 +161,11 @@ class Checked:
         self.kind: list[Kind] = [HOLD] * n
         self.target: list[int] = [-1] * n
         self.target2: list[int] = [-1] * n
-        self.location: list[str] = [""] * n
-        self.convoyed: list[bool] = [False] * n
-        self.via: list[bool] = [False] * n
-        # The player's order and its source, while its outcome is the adjudication's.
+        self.convoyed: list[bool] = [False] * n  # a move by convoy (the order's, or _match's)
+        # The player's order and its source, while its outcome is the adjudication's, and
+        # its legality (where its locations are).
         self.given: list[tuple[Order, Source] | None] = [None] * n
-        self.known: list[_Known | None] = [None] * n
+        self.known: list[_Known] = [_NO_ORDER] * n
         # Results by key (a province code, or "#i" for an order of no unit), None for an
         # order whose outcome comes from the adjudication: the report's order.
         self.results: dict[str, OrderResult | None] = {}
@@ -149,6 +193,7 @@ def _void(order: Order, source: Source, reason: str, *detail: str) -> OrderResul
 
 
 _UNIT_ORDERS = (Hold, Move, Support, Convoy)
+_NO_ORDER = _Known(_STANDS, "", None, "", None)  # where no unit has an order
 
 
 def check_movement_orders(
@@ -161,20 +206,26 @@ def check_movement_orders(
     """Each unit's effective order. ``bounce_holds``: the house rule under which a fleet
     bounced over a sea by another power's fleet holds (HouseRules.fleet_bounced_at_sea_holds)."""
     checked = Checked(board, position)
-    of = board.numbers.of
     by_province = position.by_province
     memo = board.memo("first_pass.coast" if infer_single_coast else "first_pass.no_coast")
     results = checked.results
     given_at, known_at = checked.given, checked.known
+    kind_at, target_at, target2_at, convoyed_at = checked.kind, checked.target, checked.target2, checked.convoyed
+    unit_orders = _UNIT_ORDERS
     for i, given in enumerate(orders):
         order = given[0]
-        known = memo.get(order) if type(order) in _UNIT_ORDERS else None
+        cls = type(order)
+        # The order's fields as the key: cheaper to hash and compare than the order.
+        key = (cls, *order.__dict__.values()) if cls in unit_orders else None
+        known = memo.get(key) if key is not None else None
         if known is not None:
-            here = known.here
-            if not _same(by_province.get(here), known.unit) or (
-                known.other_at and not _same(by_province.get(known.other_at), known.other)
-            ):
+            unit = by_province.get(known.here)
+            if unit is not known.unit and not _same(unit, known.unit):
                 known = None
+            elif known.other_at:
+                other = by_province.get(known.other_at)
+                if other is not known.other and not _same(other, known.other):
+                    known = None
         if known is None:
             if isinstance(order, UNITLESS):  # a power's order: play() judges those apart
                 legal = validate(board, order, position, MOVEMENT, infer_single_coast=infer_single_coast)
@@ -184,16 +235,16 @@ def check_movement_orders(
                     results[f"#{i}"] = OrderResult(order, Result.VOID, "not_in_rules", (), given[1])
                 continue
             known = _judge(board, position, order, infer_single_coast)
-            if type(order) in _UNIT_ORDERS:
+            if key is not None:
                 if len(memo) >= _MEMO_LIMIT:
                     memo.clear()
-                memo[order] = known
+                memo[key] = known
         status = known.status
         if status == _VOID_APART:
-            results[f"#{i}"] = known.result(order, Result.VOID, given[1])
+            results[f"#{i}"] = known.result(order, given[1])
             continue
         prov = known.here
-        p = of[prov]
+        p = known.p
         if prov in results:
             # One order per unit (R-ORD-3): the later order replaces the earlier one.
             earlier = results.pop(prov)
@@ -201,17 +252,15 @@ def check_movement_orders(
             assert first is not None
             results[f"{prov}#{i}"] = _void(first[0], first[1], "superseded")
         if status == _VOID_HOLDS:
-            checked.kind[p] = HOLD
-            checked.convoyed[p] = False
+            kind_at[p] = HOLD
+            convoyed_at[p] = False
             given_at[p] = None
-            results[prov] = known.result(order, Result.VOID, given[1])
+            results[prov] = known.result(order, given[1])
             continue
-        checked.kind[p] = known.kind
-        checked.target[p] = known.target
-        checked.target2[p] = known.target2
-        checked.location[p] = known.location
-        checked.convoyed[p] = known.by_convoy
-        checked.via[p] = known.via
+        kind_at[p] = known.kind
+        target_at[p] = known.target
+        target2_at[p] = known.target2
+        convoyed_at[p] = known.by_convoy
         given_at[p] = given
         known_at[p] = known
         results[prov] = None  # its outcome comes from the adjudication
@@ -235,9 +284,12 @@ def _judge(board: Board, position: Position, order: Order, infer: bool) -> _Know
         apart = legal.level > ILLEGAL or legal.reason == "wrong_phase"
         known = _Known(_VOID_APART if apart else _VOID_HOLDS, here, by_province.get(here), other_at, other)
         known.void = legal
+        if not apart:
+            known.p = board.numbers.of[here]
         return known
     known = _Known(_STANDS, here, by_province.get(here), other_at, other)
     of = board.numbers.of
+    known.p = of[here]
     if type(legal) is Move:
         dest = legal.destination
         known.kind = MOVE
@@ -289,7 +341,7 @@ def _match(board: Board, checked: Checked, bounce_holds: bool) -> None:
                 if kind[a] is MOVE and target[a] == target2[p]:
                     convoys.setdefault(a, []).append(p)
     if convoys:
-        via = checked.via
+        known = checked.known
         for a in moves:
             if convoyed[a]:
                 continue
@@ -299,7 +351,7 @@ def _match(board: Board, checked: Checked, bounce_holds: bool) -> None:
             fleets = convoys.get(a)
             if (
                 fleets
-                and (via[a] or any(power[f] == power[a] for f in fleets))
+                and (known[a].via or any(power[f] == power[a] for f in fleets))
                 and numbers.convoy_route(a, target[a], sum(1 << f for f in fleets))
             ):
                 convoyed[a] = True
@@ -333,6 +385,6 @@ def _match(board: Board, checked: Checked, bounce_holds: bool) -> None:
                 checked.unmatch(p, "support_hold_of_move", codes[t])
         elif not (other is MOVE and target[t] == target2[p]):
             checked.unmatch(p, "support_mismatch", codes[t], codes[target2[p]])
-        elif "/" in checked.location[p] and checked.location[p] != checked.location[t]:
+        elif "/" in checked.known[p].location and checked.known[p].location != checked.known[t].location:
             # A support naming the other coast supports a move that was not made.
-            checked.unmatch(p, "support_mismatch", codes[t], checked.location[p])
+            checked.unmatch(p, "support_mismatch", codes[t], checked.known[p].location)
