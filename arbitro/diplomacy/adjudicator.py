@@ -42,8 +42,9 @@ class MovementResolution:
     moved: Mapping[str, str]  # origin province -> destination location
     dislodged: Mapping[str, tuple[str, bool]]  # province -> (attacker origin, by convoy)
     standoffs: frozenset[str]  # left empty although a move with prevent strength failed there
-    # Units that held, not dislodged: no move, support or convoy (or a void one); under
-    # the house rule, also fleets bounced over a sea by another power's fleet.
+    # Under rules that capture by holding: the units that held, not dislodged (no move,
+    # support or convoy, or a void one), and fleets bounced over a sea by another power's
+    # fleet where that rule holds. (Empty under other rules, which do not ask.)
     held: frozenset[str] = frozenset()
 
 
@@ -69,6 +70,7 @@ class _Resolver:
         # over a sea hold (``conditional``: the supports to hold of fleets moving to a
         # sea, which count only then).
         self.hold_support_uncut = house.hold_support_cut_only_by_dislodging
+        self.capture = house.capture_by_holding  # which units held: asked only then
         self.conditional = checked.conditional
         self.kind = kind = checked.kind
         self.target = target = checked.target
@@ -180,21 +182,18 @@ class _Resolver:
             self.low = min(outer_low, low)
         return value
 
-    def _decide(self, p: int) -> bool:
-        k = self.kind[p]
-        if k is MOVE:
-            return self._move_succeeds(p)
-        if k is SUPPORT:
-            return self._support_given(p)
+    def _stays(self, p: int) -> bool:
         return not self._dislodged(p)
 
     def _settle(self, p: int, d: int, mark: int) -> tuple[bool, int]:
         """p's decision, and the depth of the outermost guess it rests on (>= d: none)."""
         state, depth, res = self.state, self.depth, self.res
+        k = self.kind[p]
+        decide = self._move_succeeds if k is MOVE else self._support_given if k is SUPPORT else self._stays
         while True:
             state[p], depth[p], res[p] = _GUESSING, d, False
             self.low = _NONE
-            first = self._decide(p)
+            first = decide(p)
             if self.low == _NONE:
                 return first, _NONE  # no guess involved
             if self.low < d:
@@ -202,7 +201,7 @@ class _Resolver:
             self._reset(mark)
             res[p] = True
             self.low = _NONE
-            second = self._decide(p)
+            second = decide(p)
             if self.low < d:
                 return second, self.low
             cycle = self.tentative[mark:]
@@ -281,18 +280,6 @@ class _Resolver:
                 n += 1
         return n
 
-    def _attack_strength(self, p: int) -> int:
-        """p's attack strength, once its path is known to stand."""
-        d = self.target[p]
-        defender = self.power[d]
-        if not defender:
-            return 1 + self._support_count(p)
-        if self.kind[d] is MOVE and not self.head_to_head[p] and self._resolve(d):
-            return 1 + self._support_count(p)
-        if defender == self.power[p]:
-            return 0  # no one dislodges their own unit
-        return 1 + self._support_count(p, defender)
-
     def _hold_strength(self, d: int) -> int:
         power = self.power[d]
         if not power:
@@ -320,8 +307,17 @@ class _Resolver:
     def _move_succeeds(self, p: int) -> bool:
         if self.convoyed[p] and not self._path(p):
             return False
-        attack = self._attack_strength(p)
         d = self.target[p]
+        # Its attack strength.
+        defender = self.power[d]
+        if not defender:
+            attack = 1 + self._support_count(p)
+        elif self.kind[d] is MOVE and not self.head_to_head[p] and self._resolve(d):
+            attack = 1 + self._support_count(p)
+        elif defender == self.power[p]:
+            attack = 0  # no one dislodges their own unit
+        else:
+            attack = 1 + self._support_count(p, defender)
         if self.head_to_head[p]:
             if attack <= 1 + self._support_count(d):
                 return False
@@ -387,12 +383,14 @@ class _Resolver:
                 self._resolve(p)
         moved: dict[str, str] = {}
         arrived = 0  # provinces whose unit moved out (bits); moved: by code
+        taken = 0  # provinces moved into (bits)
         failed: list[int] = []
         known = checked.known
         for p in self.movers:
             if res[p]:
                 moved[codes[p]] = known[p].location
                 arrived |= 1 << p
+                taken |= 1 << target[p]
             else:
                 failed.append(p)
         dislodged: dict[str, tuple[str, bool]] = {}
@@ -405,14 +403,8 @@ class _Resolver:
                         dislodged[codes[p]] = (codes[q], convoyed[q])
                         lost[p] = q
         standoffs: set[str] = set()
-        if failed:
-            occupied = 0
-            for p in units:
-                if not (arrived >> p) & 1:
-                    occupied |= 1 << p
-            for p in self.movers:
-                if (arrived >> p) & 1:
-                    occupied |= 1 << target[p]
+        if failed and lost:  # (they matter only to where a dislodged unit may retreat)
+            occupied = (checked.unit_bits & ~arrived) | taken
             # A standoff (no retreat there, R-RET-1) is left only by a failed move that
             # could keep others out: not one beaten head to head, nor one whose convoy
             # failed (prevent strength 0, DATC 6.H.9).
@@ -420,7 +412,9 @@ class _Resolver:
                 t = target[p]
                 if not (occupied >> t) & 1 and self._prevent_strength(p) > 0:
                     standoffs.add(codes[t])
-        held = {codes[p] for p in units if kind[p] is HOLD and p not in lost}
+        held: set[str] = set()
+        if self.capture:
+            held = {codes[p] for p in units if kind[p] is HOLD and p not in lost}
         out = checked.results
         voided: set[int] = set()
         if self.to_sea:
@@ -440,12 +434,18 @@ class _Resolver:
                 if p not in lost:
                     held.add(codes[p])
         attacked = self.attacked_convoys
+        given_at = checked.given
+        player = Source.PLAYER
         for p in units:
-            given = checked.given[p]
+            given = given_at[p]
             if given is None or p in voided:
                 continue  # void ones were settled by the legality pass (or just above)
             if res[p] and p not in lost and p not in attacked:  # most orders
-                out[codes[p]] = known[p].result(given[0], given[1])
+                k = known[p]
+                r = k.by_player
+                if r is None or given[1] is not player:
+                    r = k.result(given[0], given[1])
+                out[codes[p]] = r
             else:
                 out[codes[p]] = self._describe(p, given, arrived, lost)
         return MovementResolution(

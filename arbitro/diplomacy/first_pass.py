@@ -140,6 +140,7 @@ class Checked:
         "target",
         "target2",
         "unit",
+        "unit_bits",
         "units",
     )
 
@@ -158,6 +159,10 @@ class Checked:
             unit[p] = u
             power[p] = u.power
         self.units = units  # the units' provinces, in the position's order
+        bits = 0
+        for p in units:
+            bits |= 1 << p
+        self.unit_bits = bits  # the same, as a bitset
         self.kind: list[Kind] = [HOLD] * n
         self.target: list[int] = [-1] * n
         self.target2: list[int] = [-1] * n

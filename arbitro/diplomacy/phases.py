@@ -37,6 +37,7 @@ from .position import (
     Phase,
     Position,
     Unit,
+    in_phase,
     make_position,
     unit_at,
 )
@@ -510,9 +511,7 @@ def _advance(
 
 def _next(after: Position, phase: Phase, centres: Mapping[str, str]) -> Position:
     """The next phase's position: the units (already sorted) and what the house rules own."""
-    return Position(
-        phase, after.units, centres, territories=after.territories, weapons_used=after.weapons_used
-    )
+    return in_phase(after, phase, centres)
 
 
 def _skip_empty_winter(
