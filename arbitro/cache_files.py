@@ -1,0 +1,59 @@
+"""Files arbitro derives from its own sources and keeps between runs: the compiled
+catalogs (words/catalog.py) and the parsed maps (variants.py).
+
+Each is named by a checksum of its source, so a changed source is derived again and a
+stale file is never read. Kept under ``$ARBITRO_CACHE_DIR``, else the user's cache folder
+(``$XDG_CACHE_HOME`` or ``~/.cache``) in ``arbitro/``. A folder that cannot be written costs
+only the time to derive the file again at the next start.
+"""
+
+from __future__ import annotations
+
+import os
+import zlib
+from pathlib import Path
+
+
+def cache_folder(kind: str) -> Path:
+    """The folder for one kind of derived file (``catalogs``, ``maps``)."""
+    own = os.environ.get("ARBITRO_CACHE_DIR")
+    if own:
+        return Path(own) / kind
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    try:
+        base = Path(xdg) if xdg else Path.home() / ".cache"
+    except RuntimeError:  # no home directory
+        import tempfile
+
+        base = Path(tempfile.gettempdir())
+    return base / "arbitro" / kind
+
+
+def derived_path(kind: str, stem: str, source: bytes, suffix: str) -> Path:
+    """Where the file derived from ``source`` is kept: named by the source's checksum."""
+    return cache_folder(kind) / f"{stem}-{len(source)}-{zlib.crc32(source):08x}{suffix}"
+
+
+def read_derived(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def store_derived(path: Path, data: bytes) -> None:
+    """Write the file whole or not at all (another process may be reading it)."""
+    import tempfile
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+            os.replace(tmp, path)
+        except OSError:
+            os.unlink(tmp)
+            raise
+    except OSError:
+        pass  # read-only: derived again next time
