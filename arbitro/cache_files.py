@@ -35,8 +35,15 @@ def derived_path(kind: str, stem: str, source: bytes, suffix: str) -> Path:
 
 
 def read_derived(path: Path) -> bytes | None:
+    """The kept file, or None. Only a file of this user that no one else may write is
+    read: the compiled code kept here is run (cli/start.py), so a cache folder shared
+    with others, or left writable, is never trusted."""
     try:
-        return path.read_bytes()
+        with path.open("rb") as fh:
+            st = os.fstat(fh.fileno())
+            if st.st_uid != os.getuid() or st.st_mode & 0o022:
+                return None
+            return fh.read()
     except OSError:
         return None
 
@@ -46,7 +53,7 @@ def store_derived(path: Path, data: bytes) -> None:
     import tempfile
 
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as fh:

@@ -95,3 +95,16 @@ def test_a_catalog_is_compiled_once_and_again_when_it_changes(tmp_path, monkeypa
     second = catalog.compiled("en")
     assert gettext.GNUTranslations(io.BytesIO(second)).gettext("reason.x") == "second"
     assert len(list((tmp_path / "cache" / "catalogs").iterdir())) == 2
+
+
+def test_a_kept_file_others_may_write_is_not_read(tmp_path):
+    # The kept dataclass code is run at start: a file someone else could have written is
+    # ignored (and derived again), never trusted.
+    from arbitro.cache_files import read_derived, store_derived
+
+    path = tmp_path / "kept" / "code.marshal"
+    store_derived(path, b"data")
+    assert read_derived(path) == b"data"
+    assert path.parent.stat().st_mode & 0o077 == 0  # the folder is the user's alone
+    path.chmod(0o666)
+    assert read_derived(path) is None
