@@ -27,11 +27,8 @@ from .diplomacy.position import (
     make_position,
     start_position,
 )
-from .diplomacy.reading.lines import parse_one
-from .diplomacy.reading.reports import LineReport
 from .diplomacy.rules import HOLD_SUPPORT_CUTS, ITALIAN, STANDARD, Rules
 from .diplomacy.rulesets import RULESETS, STANDARD_RULESET, HouseRules, house_rules
-from .words.lines import line_message
 from .words.reasons import explain
 
 
@@ -256,6 +253,12 @@ def read_one(
     got = _read_notation(board, power, text)
     if not isinstance(got, str):
         return got
+    # The mail reader only for what the notation does not read: a start that reads
+    # canonical orders does not import it.
+    from .diplomacy.reading.lines import parse_one
+    from .diplomacy.reading.reports import LineReport
+    from .words.lines import line_message
+
     free = parse_one(
         board, text, power=power, position=position,
         strict_support=rules.support_strict, infer_single_coast=rules.coast_inferred,
