@@ -26,13 +26,11 @@ import argparse
 import gzip
 import json
 import statistics
-import sys
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 # (no path set here: PYTHONPATH, or the installed checkout, says which arbitro is timed)
-
 from arbitro.diplomacy.orders import Order, format_order
 from arbitro.diplomacy.position import Position
 
