@@ -156,6 +156,8 @@ def main() -> None:
     ap.add_argument("--record", type=int, metavar="N", help="record N phases of random play first")
     ap.add_argument("--block", type=int, default=1, metavar="N",
                     help="phases each side plays in a row before the other's turn (1: phase by phase)")
+    ap.add_argument("--warm", action="store_true",
+                    help="play every phase once before timing (each order's legality then remembered)")
     args = ap.parse_args()
     if args.record:
         record(args.record, args.phases)
@@ -168,7 +170,7 @@ def main() -> None:
     board = load_board("standard")
     rules = Rules(defaults="standard")
     phases = recorded_phases(args.phases)
-    for position, orders, _ in phases[:50]:  # warm both: adjacency, names, MILA's tables
+    for position, orders, _ in phases if args.warm else phases[:50]:  # warm: adjacency, names...
         play(board, position, orders, rules)
     for position, _, texts in phases[:10]:
         mila_game(position, texts).process()  # type: ignore[attr-defined]
