@@ -27,11 +27,8 @@ from .diplomacy.position import (
     make_position,
     start_position,
 )
-from .diplomacy.reading.lines import parse_one
-from .diplomacy.reading.reports import LineReport
-from .diplomacy.rules import ITALIAN, STANDARD, Rules
+from .diplomacy.rules import HOLD_SUPPORT_CUTS, ITALIAN, STANDARD, Rules
 from .diplomacy.rulesets import RULESETS, STANDARD_RULESET, HouseRules, house_rules
-from .words.lines import line_message
 from .words.reasons import explain
 
 
@@ -206,10 +203,13 @@ def rules_from_json(data: Mapping[str, Any]) -> Rules:
     if defaults not in (ITALIAN, STANDARD):
         raise ContractError(f"options.defaults must be \"{ITALIAN}\" or \"{STANDARD}\"")
     flags: dict[str, bool] = {}
-    for name in ("infer_single_coast", "strict_support"):
+    for name in ("infer_single_coast", "strict_support", "automatic_builds"):
         if options.get(name) is not None:
             flags[name] = bool(options[name])
-    return Rules(defaults=defaults, ruleset=ruleset_of(data), **flags)
+    cut = options.get("hold_support_cut")
+    if cut is not None and cut not in HOLD_SUPPORT_CUTS:
+        raise ContractError(f"options.hold_support_cut must be one of {', '.join(HOLD_SUPPORT_CUTS)}")
+    return Rules(defaults=defaults, ruleset=ruleset_of(data), hold_support_cut=cut, **flags)
 
 
 def read_orders(
@@ -253,6 +253,12 @@ def read_one(
     got = _read_notation(board, power, text)
     if not isinstance(got, str):
         return got
+    # The mail reader only for what the notation does not read: a start that reads
+    # canonical orders does not import it.
+    from .diplomacy.reading.lines import parse_one
+    from .diplomacy.reading.reports import LineReport
+    from .words.lines import line_message
+
     free = parse_one(
         board, text, power=power, position=position,
         strict_support=rules.support_strict, infer_single_coast=rules.coast_inferred,

@@ -9,11 +9,12 @@ variant of the project with their own file.
 from __future__ import annotations
 
 import functools
+import marshal
 import os
-import tomllib
 from pathlib import Path
 from typing import Any
 
+from .cache_files import derived_path, read_derived, store_derived
 from .diplomacy.board import Board, BoardError, board_from_dict
 
 MAPS_DIR = Path(os.environ.get("ARBITRO_MAPS", Path(__file__).resolve().parent.parent / "maps"))
@@ -50,17 +51,39 @@ def load_board_file(path: Path) -> Board:
         raise BoardError(f"{path}: {exc}") from exc
 
 
+def _parsed(path: Path) -> dict[str, Any]:
+    """The TOML file as a dict: parsed once and kept (arbitro/cache_files.py), read back
+    with marshal while the file is unchanged (a start reads the map in a millisecond)."""
+    source = path.read_bytes()
+    cached = derived_path("maps", path.stem, source, ".marshal")
+    kept = read_derived(cached)
+    if kept is not None:
+        try:
+            data: dict[str, Any] = marshal.loads(kept)
+            return data
+        except (EOFError, ValueError, TypeError):
+            pass  # damaged: parsed again below
+    import tomllib
+
+    try:
+        data = tomllib.loads(source.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise BoardError(f"{path}: {exc}") from exc
+    try:
+        store_derived(cached, marshal.dumps(data))
+    except ValueError:
+        pass  # a value marshal cannot keep (a TOML date): parsed at every start
+    return data
+
+
 def load_variant_data(path: Path, _seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     """The variant file as a dict, with its base (if any) applied under it."""
     if path.resolve() in _seen:
         raise BoardError(f"{path}: variant bases form a loop")
     try:
-        with path.open("rb") as fh:
-            data = tomllib.load(fh)
+        data = _parsed(path)
     except OSError as exc:
         raise UnknownVariant(f"cannot read {path}: {exc.strerror}") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise BoardError(f"{path}: {exc}") from exc
     base = data.get("variant", {}).get("base")
     if base is None:
         return data
@@ -85,9 +108,8 @@ def variant_base(name: str) -> str | None:
     """The variant a project variant file is an overlay of, if any (None for an unknown name)."""
     try:
         _check_name(name)
-        with variant_path(name).open("rb") as fh:
-            base = tomllib.load(fh).get("variant", {}).get("base")
-    except (UnknownVariant, OSError, tomllib.TOMLDecodeError):
+        base = _parsed(variant_path(name)).get("variant", {}).get("base")
+    except (UnknownVariant, OSError, BoardError):
         return None
     return base if isinstance(base, str) else None
 

@@ -6,7 +6,7 @@ import random
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.append(str(Path(__file__).resolve().parent.parent))  # after PYTHONPATH: it picks the checkout
 
 from arbitro.diplomacy.board import Board
 from arbitro.diplomacy.legal_orders import random_orders

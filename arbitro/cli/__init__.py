@@ -4,17 +4,51 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
+from typing import Any
+
+# Bytecode is written whatever the environment says (PYTHONDONTWRITEBYTECODE would leave an
+# editable install compiling every module at every start): the modules below this package
+# are imported after this line.
+sys.dont_write_bytecode = False
+
+from .start import install  # noqa: E402 - after the line above, so that it has bytecode too
+
+install()  # the value classes' methods compiled once, not at every start (start.py)
 
 # Subcommand modules (arbitro/cli/<name>.py), each with add_parser() and run().
 COMMANDS = ("run", "dev", "check_config", "adjudicate", "parse", "render", "variant", "gm", "site", "oauth")
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, its width read without importing shutil (and, through it, zlib,
+    bz2 and lzma) at every start: argparse makes a formatter for every argument added."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        if width is None:
+            try:
+                width = int(os.environ.get("COLUMNS", "")) - 2
+            except ValueError:
+                try:
+                    width = os.get_terminal_size().columns - 2
+                except OSError:
+                    width = 78
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
+class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser; with ``only``, just that subcommand's module is imported (fast start)."""
-    parser = argparse.ArgumentParser(prog="arbitro", description="Play-by-email Diplomacy referee")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser = _Parser(prog="arbitro", description="Play-by-email Diplomacy referee")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMANDS if only is None else (only,):
         try:
             module = importlib.import_module(f"arbitro.cli.{name}")

@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 from ..diplomacy.board import Board
 from ..diplomacy.names import name_index
 from ..spelling.folding import fold
+from ..diplomacy.rules import HOLD_SUPPORT_CUTS, Rules
 from ..diplomacy.rulesets import RULESETS, STANDARD_RULESET, board_variant
 from ..store.passwords import is_password_hash
 from ..variants import UnknownVariant, load_board
@@ -98,6 +99,8 @@ def read_game(t: Table, server: ServerConfig | None) -> GameConfig:
         absences=read_absence_options(t),
         vote_options=read_vote_options(t),
         rules=rules,
+        hold_support_cut=t.text("hold_support_cut", _hold_support_cut(rules), choices=HOLD_SUPPORT_CUTS),
+        automatic_builds=t.boolean("automatic_builds", Rules(defaults, ruleset=rules).builds_automatic),
 
         early_processing=t.boolean("early_processing", True),
     )
@@ -109,6 +112,11 @@ def _coast_inferred(rules: str, italian: bool) -> bool:
     """R-ORD-5's default: the house's rules may say (forum_ru does), else ``defaults``."""
     house = RULESETS[rules].infer_single_coast if rules in RULESETS else None
     return not italian if house is None else house
+
+
+def _hold_support_cut(rules: str) -> str:
+    """How the game's rules cut a support to hold when the GM does not say."""
+    return Rules(ruleset=rules).hold_support_cut_rule
 
 
 def _zone(t: Table, name: str | None) -> ZoneInfo:

@@ -212,6 +212,13 @@ class GameConfig:
     # "standard", or a house's rules (arbitro/diplomacy/rulesets.py): "forum_ru" brings the
     # Russian forum's rules and its map overlay (``variant`` is then "forum_ru").
     rules: str = "standard"
+    # How a support to hold is cut: "attack" (any attack, the rulebook) or "dislodging"
+    # (only by dislodging the supporter); None: as ``rules`` says ("dislodging" under
+    # "forum_ru"). docs/RULE_CHOICES.md quotes the Russian seed's two readings.
+    hold_support_cut: str | None = None
+    # The referee builds what a power leaves unbuilt (R-ADJU-2); None: as ``rules`` and
+    # ``defaults`` say (off under "forum_ru", where builds are the player's choice).
+    automatic_builds: bool | None = None
 
     judge_results: str = "off"  # JUDGE_RESULTS: results also in the classic judge layout
 

@@ -43,6 +43,8 @@ def game_settings(game: GameConfig) -> dict[str, Any]:
         "rules": game.rules,
         "strict_support": game.strict_support,
         "infer_single_coast": game.infer_single_coast,
+        "hold_support_cut": game.hold_support_cut,
+        "automatic_builds": game.automatic_builds,
         "early_processing": game.early_processing,
         "gm_address": game.gm_address,
         "mailing_list": game.mailing_list,

@@ -12,24 +12,28 @@ hold, move, support or convoy. Each order has one yes/no decision:
 in a cycle: if both guesses agree the answer is certain; if they differ the
 cycle is a circular movement (all moves succeed) or a convoy paradox, settled by
 the Szykman rule (the convoyed armies of the paradox do not move and cut nothing).
+
+The resolver works on the first pass's arrays, indexed by province number
+(``Board.numbers``); province codes and frozen values appear only in what it returns.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .board import Board, province_of
-from .first_pass import CONVOY, HOLD, MOVE, SUPPORT, Effective, check_movement_orders
+from .board import FLEET, Board
+from .first_pass import CONVOY, HOLD, MOVE, SUPPORT, Checked, check_movement_orders
 from .orders import Order
 from .outcome import OrderResult, Result, Source
-from .position import NEUTRAL, Position, Unit
+from .position import NEUTRAL, Position
 from .rulesets import HouseRules
 
 _STANDARD = HouseRules()
 
-_GUESSING, _TENTATIVE, _RESOLVED = 1, 2, 3
+_UNDECIDED, _GUESSING, _TENTATIVE, _RESOLVED = 0, 1, 2, 3
 _NONE = 1 << 30  # "no guess leaned on": deeper than any stack
+_NO_MOVES: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -38,7 +42,10 @@ class MovementResolution:
     moved: Mapping[str, str]  # origin province -> destination location
     dislodged: Mapping[str, tuple[str, bool]]  # province -> (attacker origin, by convoy)
     standoffs: frozenset[str]  # left empty although a move with prevent strength failed there
-    held: frozenset[str] = frozenset()  # units that held (no move, support or convoy), not dislodged
+    # Under rules that capture by holding: the units that held, not dislodged (no move,
+    # support or convoy, or a void one), and fleets bounced over a sea by another power's
+    # fleet where that rule holds. (Empty under other rules, which do not ask.)
+    held: frozenset[str] = frozenset()
 
 
 def adjudicate_movement(
@@ -48,83 +55,94 @@ def adjudicate_movement(
     infer_single_coast: bool = True,
     house: HouseRules = _STANDARD,
 ) -> MovementResolution:
-    checked = check_movement_orders(board, position, orders, infer_single_coast)
-    return _Resolver(board, position, checked.effective, house).run(checked.results)
+    bounce = house.fleet_bounced_at_sea_holds
+    checked = check_movement_orders(board, position, orders, infer_single_coast, bounce)
+    return _Resolver(checked, house).run()
 
 
 class _Resolver:
-    def __init__(
-        self, board: Board, position: Position, eff: Mapping[str, Effective], house: HouseRules = _STANDARD
-    ) -> None:
-        self.board = board
+    def __init__(self, checked: Checked, house: HouseRules = _STANDARD) -> None:
+        self.checked = checked
+        board = checked.board
+        self.numbers = board.numbers
         # House rules (rulesets.py): a support to hold cut only by dislodging; a
-        # convoying fleet that is attacked convoys no one.
+        # convoying fleet that is attacked convoys no one; fleets of two powers bounced
+        # over a sea hold (``conditional``: the supports to hold of fleets moving to a
+        # sea, which count only then).
         self.hold_support_uncut = house.hold_support_cut_only_by_dislodging
-        self.position = position
-        self.eff = eff
-        self.unit: Mapping[str, Unit] = position.by_province
-        moves_into: dict[str, list[str]] = {}
-        move_supports: dict[str, list[str]] = {}
-        hold_supports: dict[str, list[str]] = {}
-        convoys: dict[str, list[str]] = {}
-        decide: dict[str, Callable[[str], bool]] = {}  # each unit's decision (module docstring)
-        movers: list[str] = []
-        for p, e in eff.items():
-            kind = e.kind
-            if kind is MOVE:
-                moves_into.setdefault(e.target, []).append(p)
-                movers.append(p)
-                decide[p] = self._move_succeeds
-            elif kind is SUPPORT:
-                if e.target2 is None:
-                    hold_supports.setdefault(e.target, []).append(p)
+        self.capture = house.capture_by_holding  # which units held: asked only then
+        self.conditional = checked.conditional
+        self.kind = kind = checked.kind
+        self.target = target = checked.target
+        self.target2 = target2 = checked.target2
+        self.convoyed = convoyed = checked.convoyed
+        self.power = power = checked.power
+        self.unit = checked.unit
+        n = checked.size
+        moves_into: dict[int, list[int]] = {}
+        move_supports: dict[int, list[int]] = {}
+        hold_supports: dict[int, list[int]] = {}
+        convoys: dict[int, list[int]] = {}
+        movers: list[int] = []
+        self.to_sea: list[int] = []  # fleets moving to a sea, under the bounce rule
+        bounce = house.fleet_bounced_at_sea_holds
+        seas = self.numbers.seas
+        for p in checked.units:
+            k = kind[p]
+            if k is MOVE:
+                t = target[p]
+                into = moves_into.get(t)
+                if into is None:
+                    moves_into[t] = [p]
                 else:
-                    move_supports.setdefault(e.target, []).append(p)
-                decide[p] = self._support_given
-            else:
-                if kind is CONVOY:
-                    convoys.setdefault(e.target, []).append(p)
-                decide[p] = self._stays
+                    into.append(p)
+                movers.append(p)
+                if bounce and (seas >> t) & 1 and checked.unit[p].kind == FLEET:  # type: ignore[union-attr]
+                    self.to_sea.append(p)
+            elif k is SUPPORT:
+                if target2[p] < 0:
+                    hold_supports.setdefault(target[p], []).append(p)
+                else:
+                    move_supports.setdefault(target[p], []).append(p)
+            elif k is CONVOY:
+                convoys.setdefault(target[p], []).append(p)
         self.moves_into, self.move_supports = moves_into, move_supports
-        self.hold_supports, self.convoys, self.decide = hold_supports, convoys, decide
+        self.hold_supports, self.convoys = hold_supports, convoys
+        self.movers = movers
         # Convoying fleets attacked by another power (known from the orders alone).
-        self.attacked_convoys: frozenset[str] = frozenset(
-            f
-            for fleets in convoys.values()
-            for f in fleets
-            if house.convoy_broken_by_attack
-            and any(self.unit[q].power != self.unit[f].power for q in moves_into.get(f, ()))
-        )
+        attacked: set[int] = set()
+        if house.convoy_broken_by_attack:
+            for fleets in convoys.values():
+                for f in fleets:
+                    if any(power[q] != power[f] for q in moves_into.get(f, _NO_MOVES)):
+                        attacked.add(f)
+        self.attacked_convoys = attacked
         # What the orders alone settle, asked once rather than at every decision:
         # the supports that match each move, the moves by convoy, the head-to-head battles.
         for p, sups in move_supports.items():
-            dest = eff[p].target
-            if any(eff[s].target2 != dest for s in sups):
-                move_supports[p] = [s for s in sups if eff[s].target2 == dest]
-        self.by_convoy = {p for p in movers if eff[p].convoyed}
-        self.head_to_head: set[str] = set()  # two units moving into each other's place, over land
+            dest = target[p]
+            for s in sups:
+                if target2[s] != dest:
+                    move_supports[p] = [s for s in sups if target2[s] == dest]
+                    break
+        self.head_to_head = h2h = [False] * n  # two units moving into each other's place, over land
         for p in movers:
-            e = eff[p]
-            other = eff.get(e.target)
-            if (
-                other is not None
-                and other.kind is MOVE
-                and other.target == p
-                and not e.convoyed
-                and not other.convoyed
-            ):
-                self.head_to_head.add(p)
+            t = target[p]
+            if kind[t] is MOVE and target[t] == p and not convoyed[p] and not convoyed[t]:
+                h2h[p] = True
         # A unit that does not move and that no one moves against is decided before
         # any guessing: it is not dislodged, its support is not cut (most units).
-        self.res: dict[str, bool] = {
-            p: True for p, e in eff.items() if e.kind is not MOVE and p not in moves_into
-        }
-        self.state: dict[str, int] = dict.fromkeys(self.res, _RESOLVED)
-        self.depth: dict[str, int] = {}  # guessing: its stack depth; tentative: the guess it rests on
-        self.tentative: list[str] = []
+        self.res = res = [False] * n
+        self.state = state = [_UNDECIDED] * n
+        for p in checked.units:
+            if kind[p] is not MOVE and p not in moves_into:
+                res[p] = True
+                state[p] = _RESOLVED
+        self.depth = [0] * n  # guessing: its stack depth; tentative: the guess it rests on
+        self.tentative: list[int] = []
         self.level = 0  # depth of the decision being decided
         self.low = _NONE
-        self.paradox: set[str] = set()  # convoyed moves failed by the Szykman rule
+        self.paradox: set[int] = set()  # convoyed moves failed by the Szykman rule
 
     # -- the guess-and-check core --------------------------------------
     #
@@ -137,11 +155,11 @@ class _Resolver:
     # that leaned on a guess further out stays *tentative* and is decided again
     # once that outer guess is settled; nothing is final while it rests on a guess.
 
-    def _resolve(self, p: str) -> bool:
-        st = self.state.get(p)
+    def _resolve(self, p: int) -> bool:
+        st = self.state[p]
         if st == _RESOLVED:
             return self.res[p]
-        if st is not None:  # being guessed, or tentative on an outer guess
+        if st != _UNDECIDED:  # being guessed, or tentative on an outer guess
             if self.depth[p] < self.low:
                 self.low = self.depth[p]
             return self.res[p]
@@ -156,27 +174,34 @@ class _Resolver:
             self.low = outer_low
         else:
             self.res[p], self.state[p], self.depth[p] = value, _TENTATIVE, low
+            depth = self.depth
             for t in self.tentative[mark:]:
-                if self.depth[t] > low:
-                    self.depth[t] = low  # they rest on p, which rests on ``low``
+                if depth[t] > low:
+                    depth[t] = low  # they rest on p, which rests on ``low``
             self.tentative.append(p)
             self.low = min(outer_low, low)
         return value
 
-    def _settle(self, p: str, d: int, mark: int) -> tuple[bool, int]:
+    def _stays(self, p: int) -> bool:
+        return not self._dislodged(p)
+
+    def _settle(self, p: int, d: int, mark: int) -> tuple[bool, int]:
         """p's decision, and the depth of the outermost guess it rests on (>= d: none)."""
+        state, depth, res = self.state, self.depth, self.res
+        k = self.kind[p]
+        decide = self._move_succeeds if k is MOVE else self._support_given if k is SUPPORT else self._stays
         while True:
-            self.state[p], self.depth[p], self.res[p] = _GUESSING, d, False
+            state[p], depth[p], res[p] = _GUESSING, d, False
             self.low = _NONE
-            first = self.decide[p](p)
+            first = decide(p)
             if self.low == _NONE:
                 return first, _NONE  # no guess involved
             if self.low < d:
                 return first, self.low
             self._reset(mark)
-            self.res[p] = True
+            res[p] = True
             self.low = _NONE
-            second = self.decide[p](p)
+            second = decide(p)
             if self.low < d:
                 return second, self.low
             cycle = self.tentative[mark:]
@@ -185,231 +210,294 @@ class _Resolver:
                 return first, _NONE
             if not self._backup_rule([*cycle, p]):
                 return first, _NONE  # a cycle no rule settles: never loop (none known)
-            if self.state.get(p) == _RESOLVED:
-                return self.res[p], _NONE
+            if state[p] == _RESOLVED:
+                return res[p], _NONE
 
     def _reset(self, mark: int) -> None:
+        state = self.state
         for q in self.tentative[mark:]:
-            self.state.pop(q, None)
+            state[q] = _UNDECIDED
         del self.tentative[mark:]
 
-    def _backup_rule(self, cycle: list[str]) -> bool:
+    def _backup_rule(self, cycle: list[int]) -> bool:
         """Settle a cycle both guesses leave open; False when nothing changed."""
+        kind, target, state, res = self.kind, self.target, self.state, self.res
         # A cycle through a convoying fleet's fate is a convoy paradox; any other
         # cycle is units moving in a ring.
         paradox = {
-            self.eff[q].target
-            for q in cycle
-            if self.eff[q].kind is CONVOY and self.eff[self.eff[q].target].convoyed
+            target[q] for q in cycle if kind[q] is CONVOY and self.convoyed[target[q]]
         } - self.paradox
         for q in cycle:
-            self.state.pop(q, None)
+            state[q] = _UNDECIDED
         if paradox:
             self.paradox.update(paradox)  # Szykman: the paradox's convoys fail
             return True
         changed = False
         if self.hold_support_uncut and any(
-            self.eff[q].kind is SUPPORT and self.eff[q].target2 is None for q in cycle
+            kind[q] is SUPPORT and self.target2[q] < 0 for q in cycle
         ):
             # Supports to hold that only dislodging cuts, each defending the other's
             # supporter: both readings stand, and the house's mutual defence wins ("возможны
             # взаимные поддержки"): the attacks in the cycle fail.
             for q in cycle:
-                if self.eff[q].kind is MOVE:
-                    self.res[q], self.state[q] = False, _RESOLVED
+                if kind[q] is MOVE:
+                    res[q], state[q] = False, _RESOLVED
                     changed = True
             return changed
         for q in cycle:  # circular movement: everyone moves
-            if self.eff[q].kind is MOVE:
-                self.res[q], self.state[q] = True, _RESOLVED
+            if kind[q] is MOVE:
+                res[q], state[q] = True, _RESOLVED
                 changed = True
         return changed
 
-    def _stays(self, p: str) -> bool:
-        return not self._dislodged(p)
-
     # -- the decisions -------------------------------------------------
 
-    def _path(self, p: str) -> bool:
-        if p not in self.by_convoy:
+    def _path(self, p: int) -> bool:
+        if not self.convoyed[p]:
             return True
-        e = self.eff[p]
         if p in self.paradox:
             return False
-        fleets = [f for f in self.convoys.get(p, ()) if self.eff[f].target2 == e.target]
+        dest = self.target[p]
+        fleets = [f for f in self.convoys.get(p, _NO_MOVES) if self.target2[f] == dest]
         if not fleets:
             return False
-        alive = {
-            self.unit[f].location for f in fleets if f not in self.attacked_convoys and self._resolve(f)
-        }
-        return self.board.convoy_route(p, e.target, alive)
+        alive = 0
+        for f in fleets:  # each fleet's fate is decided, whatever the others'
+            if f not in self.attacked_convoys and self._resolve(f):
+                alive |= 1 << f
+        return self.numbers.convoy_route(p, dest, alive)
 
-    def _support_count(self, p: str, exclude_power: str | None = None) -> int:
+    def _support_count(self, p: int, exclude_power: str = "") -> int:
         n = 0
-        for s in self.move_supports.get(p, ()):
-            if exclude_power and self.unit[s].power == exclude_power:
+        sups = self.move_supports.get(p)
+        if sups is None:
+            return 0
+        state, res, power = self.state, self.res, self.power
+        for s in sups:
+            if exclude_power and power[s] == exclude_power:
                 continue
-            if self._resolve(s):
+            if res[s] if state[s] == _RESOLVED else self._resolve(s):
                 n += 1
         return n
 
-    def _attack_strength(self, p: str) -> int:
-        """p's attack strength, once its path is known to stand."""
-        d = self.eff[p].target
-        defender = self.unit.get(d)
-        if defender is None:
-            return 1 + self._support_count(p)
-        de = self.eff[d]
-        if de.kind is MOVE and p not in self.head_to_head and self._resolve(d):
-            return 1 + self._support_count(p)
-        if defender.power == self.unit[p].power:
-            return 0  # no one dislodges their own unit
-        return 1 + self._support_count(p, exclude_power=defender.power)
-
-    def _hold_strength(self, d: str) -> int:
-        u = self.unit.get(d)
-        if u is None:
+    def _hold_strength(self, d: int) -> int:
+        power = self.power[d]
+        if not power:
             return 0
-        if self.eff[d].kind is MOVE:
-            return 0 if self._resolve(d) else 1
-        base = 2 if u.power == NEUTRAL else 1  # R-IMP-3
-        return base + sum(1 for s in self.hold_supports.get(d, ()) if self._resolve(s))
+        if self.kind[d] is MOVE:
+            if self._resolve(d):
+                return 0
+            if d not in self.hold_supports or not self._bounced_at_sea(d):
+                return 1
+            # Bounced over a sea by another power's fleet: it holds, supports and all.
+            return 1 + sum(1 for s in self.hold_supports[d] if self._resolve(s))
+        base = 2 if power == NEUTRAL else 1  # R-IMP-3
+        sups = self.hold_supports.get(d)
+        if sups is None:
+            return base
+        return base + sum(1 for s in sups if self._resolve(s))
 
-    def _prevent_strength(self, r: str) -> int:
-        if not self._path(r):
+    def _prevent_strength(self, r: int) -> int:
+        if self.convoyed[r] and not self._path(r):
             return 0
-        if r in self.head_to_head and self._resolve(self.eff[r].target):
+        if self.head_to_head[r] and self._resolve(self.target[r]):
             return 0  # beaten head to head: it cannot keep anyone out
         return 1 + self._support_count(r)
 
-    def _move_succeeds(self, p: str) -> bool:
-        if not self._path(p):
+    def _move_succeeds(self, p: int) -> bool:
+        if self.convoyed[p] and not self._path(p):
             return False
-        attack = self._attack_strength(p)
-        d = self.eff[p].target
-        if p in self.head_to_head:
+        d = self.target[p]
+        # Its attack strength.
+        defender = self.power[d]
+        if not defender:
+            attack = 1 + self._support_count(p)
+        elif self.kind[d] is MOVE and not self.head_to_head[p] and self._resolve(d):
+            attack = 1 + self._support_count(p)
+        elif defender == self.power[p]:
+            attack = 0  # no one dislodges their own unit
+        else:
+            attack = 1 + self._support_count(p, defender)
+        if self.head_to_head[p]:
             if attack <= 1 + self._support_count(d):
                 return False
         elif attack <= self._hold_strength(d):
             return False
-        for r in self.moves_into.get(d, ()):
+        for r in self.moves_into[d]:
             if r != p and attack <= self._prevent_strength(r):
                 return False
         return True
 
-    def _support_given(self, s: str) -> bool:
-        e = self.eff[s]
-        if e.target2 is None and self.hold_support_uncut:
+    def _support_given(self, s: int) -> bool:
+        t2 = self.target2[s]
+        if t2 < 0 and self.hold_support_uncut:
             return not self._dislodged(s)
-        power = self.unit[s].power
-        for q in self.moves_into.get(s, ()):
-            if self.unit[q].power == power:
+        power = self.power
+        mine = power[s]
+        for q in self.moves_into.get(s, _NO_MOVES):
+            if power[q] == mine:
                 continue  # a power does not cut its own support
-            if e.target2 is not None and q == e.target2:
+            if q == t2:
                 continue  # an attack from where the support goes cuts only by dislodging
             if self._path(q):
                 return False
         return not self._dislodged(s)
 
-    def _dislodged(self, p: str) -> bool:
-        if self.eff[p].kind is MOVE and self._resolve(p):
+    def _bounced_at_sea(self, d: int) -> bool:
+        """House rule: the fleet in ``d``, whose move to a sea failed, was bounced there by
+        a fleet of another power, and no one took the sea nor held it ("Если в то же самое
+        море перемещается в этот ход чужой флот, то оба флота остаются на изначальной
+        позиции"). Not a fleet failing against a fleet that holds the sea, nor fleets of
+        one power bouncing each other."""
+        sea = self.target[d]
+        power = self.power[d]
+        foreign = False
+        for g in self.moves_into[sea]:
+            if g == d:
+                continue
+            if self._resolve(g):
+                return False  # someone entered the sea
+            other = self.unit[g]
+            if other is not None and other.kind == FLEET and other.power != power:
+                foreign = True
+        if not foreign:
             return False
-        return any(self._resolve(q) for q in self.moves_into.get(p, ()))
+        if self.power[sea]:  # the sea's own unit must have left it
+            return self.kind[sea] is MOVE and self._resolve(sea)
+        return True
+
+    def _dislodged(self, p: int) -> bool:
+        if self.kind[p] is MOVE and self._resolve(p):
+            return False
+        return any(self._resolve(q) for q in self.moves_into.get(p, _NO_MOVES))
 
     # -- results -------------------------------------------------------
 
-    def run(self, results: Mapping[str, OrderResult]) -> MovementResolution:
-        eff, res, state = self.eff, self.res, self.state
-        for p in eff:
-            if state.get(p) != _RESOLVED:
+    def run(self) -> MovementResolution:
+        checked = self.checked
+        codes = self.numbers.codes
+        kind, target, convoyed, res, state = self.kind, self.target, self.convoyed, self.res, self.state
+        units = checked.units
+        for p in units:
+            if state[p] != _RESOLVED:
                 self._resolve(p)
         moved: dict[str, str] = {}
-        failed: list[str] = []
-        for p, e in eff.items():
-            if e.kind is MOVE:
-                if res[p]:
-                    moved[p] = e.location
-                else:
-                    failed.append(p)
+        arrived = 0  # provinces whose unit moved out (bits); moved: by code
+        taken = 0  # provinces moved into (bits)
+        failed: list[int] = []
+        known = checked.known
+        for p in self.movers:
+            if res[p]:
+                moved[codes[p]] = known[p].location
+                arrived |= 1 << p
+                taken |= 1 << target[p]
+            else:
+                failed.append(p)
         dislodged: dict[str, tuple[str, bool]] = {}
+        lost: dict[int, int] = {}
+        power = self.power
         for p, movers in self.moves_into.items():
-            if p in eff and p not in moved:
+            if power[p] and not (arrived >> p) & 1:
                 for q in movers:
-                    if q in moved:
-                        dislodged[p] = (q, eff[q].convoyed)
+                    if (arrived >> q) & 1:
+                        dislodged[codes[p]] = (codes[q], convoyed[q])
+                        lost[p] = q
         standoffs: set[str] = set()
-        if failed:
-            occupied = {p for p in eff if p not in moved}
-            occupied.update(province_of(d) for d in moved.values())
+        if failed and lost:  # (they matter only to where a dislodged unit may retreat)
+            occupied = (checked.unit_bits & ~arrived) | taken
             # A standoff (no retreat there, R-RET-1) is left only by a failed move that
             # could keep others out: not one beaten head to head, nor one whose convoy
             # failed (prevent strength 0, DATC 6.H.9).
-            standoffs = {
-                eff[p].target
-                for p in failed
-                if eff[p].target not in occupied and self._prevent_strength(p) > 0
-            }
-        out = dict(results)
-        for p, e in eff.items():
-            given = e.given
-            if given is None:  # void ones were settled by the legality pass
-                continue
-            if res[p] and p not in dislodged and p not in self.attacked_convoys:  # most orders
-                out[p] = OrderResult(given[0], Result.SUCCEEDS, None, (), given[1])
+            for p in failed:
+                t = target[p]
+                if not (occupied >> t) & 1 and self._prevent_strength(p) > 0:
+                    standoffs.add(codes[t])
+        held: set[str] = set()
+        if self.capture:
+            held = {codes[p] for p in units if kind[p] is HOLD and p not in lost}
+        out = checked.results
+        voided: set[int] = set()
+        if self.to_sea:
+            bounced = {p for p in self.to_sea if not res[p] and self._bounced_at_sea(p)}
+            held.update(codes[p] for p in bounced if p not in lost)
+            for p in self.conditional:
+                if target[p] in bounced:
+                    continue
+                # The fleet did not stay bounced: a support to hold of a move, void as
+                # under the standard rules (and the supporter, in effect, held).
+                given = checked.given[p]
+                assert given is not None
+                out[codes[p]] = OrderResult(
+                    given[0], Result.VOID, "support_hold_of_move", (codes[target[p]],), given[1]
+                )
+                voided.add(p)
+                if p not in lost:
+                    held.add(codes[p])
+        attacked = self.attacked_convoys
+        given_at = checked.given
+        player = Source.PLAYER
+        for p in units:
+            given = given_at[p]
+            if given is None or p in voided:
+                continue  # void ones were settled by the legality pass (or just above)
+            if res[p] and p not in lost and p not in attacked:  # most orders
+                k = known[p]
+                r = k.by_player
+                if r is None or given[1] is not player:
+                    r = k.result(given[0], given[1])
+                out[codes[p]] = r
             else:
-                out[p] = self._describe(p, given, moved, dislodged)
+                out[codes[p]] = self._describe(p, given, arrived, lost)
         return MovementResolution(
-            results=tuple(out.values()),
+            results=tuple(out.values()),  # type: ignore[arg-type]  # every None was replaced
             moved=moved,
             dislodged=dislodged,
             standoffs=frozenset(standoffs),
-            held=frozenset(p for p, e in eff.items() if e.kind is HOLD and p not in dislodged),
+            held=frozenset(held),
         )
 
     def _describe(
-        self,
-        p: str,
-        given: tuple[Order, Source],
-        moved: Mapping[str, str],
-        dislodged: Mapping[str, tuple[str, bool]],
+        self, p: int, given: tuple[Order, Source], arrived: int, lost: Mapping[int, int]
     ) -> OrderResult:
-        e = self.eff[p]
+        codes = self.numbers.codes
+        k = self.kind[p]
         ok, reason = True, None
         detail: tuple[str, ...] = ()
-        if e.kind is MOVE:
-            if p not in moved:
+        if k is MOVE:
+            if not (arrived >> p) & 1:
                 ok = False
-                if e.convoyed and not self._path(p):
+                t = self.target[p]
+                if self.convoyed[p] and not self._path(p):
                     if p in self.paradox:
                         reason = "convoy_paradox"
-                    elif any(self.eff[f].target2 == e.target for f in self.convoys.get(p, ())):
+                    elif any(self.target2[f] == t for f in self.convoys.get(p, _NO_MOVES)):
                         reason = "convoy_disrupted"
                     else:
                         reason = "no_convoy"
                 else:
-                    winner = [q for q in self.moves_into.get(e.target, ()) if q in moved]
+                    winner = any((arrived >> q) & 1 for q in self.moves_into.get(t, _NO_MOVES))
                     reason = "beaten" if winner else "bounced"
-                    detail = (e.target,)
-        elif e.kind is SUPPORT and not self.res[p]:
+                    detail = (codes[t],)
+        elif k is SUPPORT and not self.res[p]:
             ok = False
-            if p in dislodged:
-                reason, detail = "dislodged", (dislodged[p][0],)
+            if p in lost:
+                reason, detail = "dislodged", (codes[lost[p]],)
             else:
+                power = self.power
                 cutter = next(
                     (
-                        q
-                        for q in self.moves_into.get(p, ())
-                        if self.unit[q].power != self.unit[p].power
-                        and q != e.target2
-                        and self._path(q)
+                        codes[q]
+                        for q in self.moves_into.get(p, _NO_MOVES)
+                        if power[q] != power[p] and q != self.target2[p] and self._path(q)
                     ),
                     "?",
                 )
                 reason, detail = "cut", (cutter,)
-        elif p in dislodged:
-            ok, reason, detail = False, "dislodged", (dislodged[p][0],)
+        elif p in lost:
+            ok, reason, detail = False, "dislodged", (codes[lost[p]],)
         elif p in self.attacked_convoys:
-            attacker = next(q for q in self.moves_into[p] if self.unit[q].power != self.unit[p].power)
-            ok, reason, detail = False, "convoy_attacked", (attacker,)
-        return OrderResult(given[0], Result.SUCCEEDS if ok else Result.FAILS, reason, detail, given[1])
-
+            attacker = next(q for q in self.moves_into[p] if self.power[q] != self.power[p])
+            ok, reason, detail = False, "convoy_attacked", (codes[attacker],)
+        if ok:
+            return OrderResult(given[0], Result.SUCCEEDS, reason, detail, given[1])
+        return self.checked.known[p].failure(given[0], given[1], reason, detail)

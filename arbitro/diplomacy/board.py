@@ -106,6 +106,27 @@ class Board:
     _seas_reached: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
     _seas_near: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
     _build_sites: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
+    _memos: dict[str, dict[Any, Any]] = field(default_factory=dict, repr=False)
+
+    def memo(self, name: str) -> dict[Any, Any]:
+        """A cache of answers about this board that its callers fill (the adjudicator's
+        first pass remembers each order's legality here), by the name of what it holds."""
+        found = self._memos.get(name)
+        if found is None:
+            found = self._memos[name] = {}
+        return found
+
+    @functools.cached_property
+    def numbers(self) -> Numbers:
+        """The provinces numbered, with their seas as bitsets (for the adjudicator)."""
+        codes = tuple(sorted(self.provinces))
+        of = {c: i for i, c in enumerate(codes)}
+        seas = self.seas
+        sea_next = tuple(
+            sum(1 << of[n] for n in self.neighbours(c) if n in seas) for c in codes
+        )
+        coastal = sum(1 << i for i, c in enumerate(codes) if self.provinces[c].terrain is Terrain.COAST)
+        return Numbers(codes, of, sum(1 << of[c] for c in seas), sea_next, coastal)
 
     # -- geometry -------------------------------------------------------
 
@@ -297,6 +318,39 @@ class Board:
                     sites |= other.home_centres
         self._build_sites[power] = frozenset(sites)
         return self._build_sites[power]
+
+
+@dataclass(frozen=True, eq=False)
+class Numbers:
+    """A board's provinces numbered 0..n-1 in code order, and its seas as bitsets (bit i:
+    province i): the adjudicator's arrays are indexed by these numbers."""
+
+    codes: tuple[str, ...]
+    of: Mapping[str, int]  # code -> number
+    seas: int  # the sea provinces
+    sea_next: tuple[int, ...]  # by province: the seas next to it
+    coastal: int  # the coastal provinces (where a convoy may start or end)
+
+    def convoy_route(self, origin: int, dest: int, fleets: int) -> bool:
+        """Is there a chain of seas, each in ``fleets`` (a bitset), from coastal province
+        ``origin`` to coastal ``dest``? (Board.convoy_route over numbers.)"""
+        if origin == dest or not (self.coastal >> origin) & 1 or not (self.coastal >> dest) & 1:
+            return False
+        fleets &= self.seas
+        sea_next = self.sea_next
+        seen = frontier = sea_next[origin] & fleets
+        goal = sea_next[dest]
+        while frontier:
+            if seen & goal:
+                return True
+            reach = 0
+            while frontier:
+                low = frontier & -frontier
+                reach |= sea_next[low.bit_length() - 1]
+                frontier ^= low
+            frontier = reach & fleets & ~seen
+            seen |= frontier
+        return bool(seen & goal)
 
 
 class BoardError(ValueError):

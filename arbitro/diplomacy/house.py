@@ -17,11 +17,17 @@ from .outcome import OrderResult, Result, TreatyRecord
 from .position import NEUTRAL, Position, Unit
 from .rulesets import HouseRules
 
+_POWER_ORDER_TYPES = frozenset(POWER_ORDERS)
+
 
 def split_power_orders(
     orders: Mapping[str, Sequence[Order]],
-) -> tuple[dict[str, list[Order]], list[PowerOrder]]:
-    """Each power's unit orders, and the power-level orders of all powers, in order."""
+) -> tuple[Mapping[str, Sequence[Order]], list[PowerOrder]]:
+    """Each power's unit orders, and the power-level orders of all powers, in order
+    (``orders`` itself when there are none, as in most phases)."""
+    kinds = _POWER_ORDER_TYPES
+    if not any(type(o) in kinds for given in orders.values() for o in given):
+        return orders, []
     units: dict[str, list[Order]] = {}
     power: list[PowerOrder] = []
     for name, given in orders.items():

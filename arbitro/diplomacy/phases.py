@@ -7,15 +7,15 @@ victory is checked after autumn (R-END-1).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from itertools import repeat
 from operator import attrgetter
 from types import MappingProxyType
 
 from .adjudicator import adjudicate_movement
 from .board import ARMY, FLEET, Board, province_of
-from .defaults import adjustment_count, default_orders, free_home_centres
+from .defaults import default_orders, free_home_centres
 from .house import (
     Aftermath,
     PowerOrders,
@@ -37,6 +37,7 @@ from .position import (
     Phase,
     Position,
     Unit,
+    in_phase,
     make_position,
     unit_at,
 )
@@ -46,6 +47,7 @@ NMR_REASONS = ("first", "abandoned", "civil_disorder")
 
 
 DEFAULT_RULES = Rules()  # frozen: one shared default is safe
+_NO_POWER_ORDERS = PowerOrders()
 
 def play(
     board: Board,
@@ -69,7 +71,11 @@ def play(
         position = usable_retreats(board, position, rules.house.no_retreat_into_foreign_centre)
     # Power-level orders (house rules: strike, gift, passage, treaties) are judged apart.
     orders, power_orders = split_power_orders(orders)
-    judged = judge_power_orders(board, position, rules.house, power_orders)
+    house = rules.house
+    if power_orders or house.power_orders or house.capture_by_holding:
+        judged = judge_power_orders(board, position, house, power_orders)
+    else:
+        judged = _NO_POWER_ORDERS  # the standard rules, no such order: nothing reads it
     given = _given_orders(board, position, orders, rules, nmr, ballots)
     kind = position.phase.kind
     if kind == MOVEMENT:
@@ -96,16 +102,15 @@ def _given_orders(
     Retreat and winter defaults depend on which of a power's orders stand, so
     ``_play_retreats`` and ``_play_adjustments`` add them after judging the players'."""
     given: list[tuple[Order, Source]] = []
+    player = Source.PLAYER
     for power, power_orders in orders.items():
-        if nmr.get(power) in NMR_REASONS and not power_orders:
-            continue
-        given.extend(zip(power_orders, repeat(Source.PLAYER)))
+        if power_orders:
+            given.extend([(o, player) for o in power_orders])
     if position.phase.kind != MOVEMENT:
         return given
-    ordered = {p for p, o in orders.items() if o}
-    for power in sorted({u.power for u in position.units}):
-        if power in ordered or power == NEUTRAL:
-            continue
+    silent = {u.power for u in position.units}.difference(p for p, o in orders.items() if o)
+    silent.discard(NEUTRAL)
+    for power in sorted(silent):
         given.extend(
             _referee_orders(board, position, power, rules, nmr, ballots.get(power, {}))
         )
@@ -130,6 +135,7 @@ def _referee_orders(
         ballots,
         infer_single_coast=rules.coast_inferred,
         given=standing,
+        builds_made=rules.builds_automatic,
     )
 
 
@@ -159,14 +165,11 @@ def _play_movement(
     centres, territories, spent = position.centres, position.territories, position.weapons_used
     if house.power_orders or house.capture_by_holding:
         work = Aftermath(units, dislodged_units, dict(centres), dict(territories), set(spent))
-        held: Iterable[str] = res.held
-        if house.fleet_bounced_at_sea_holds:
-            held = res.held | _bounced_at_sea(board, res.results, lost)
-        after_movement(board, house, judged, held, work)
+        after_movement(board, house, judged, res.held, work)
         units, dislodged_units = work.units, work.dislodged
         centres, territories = dict(sorted(work.centres.items())), dict(sorted(work.territories.items()))
         spent = frozenset(work.weapons_used)
-    occupied = {u.province for u in units}
+    occupied = {u.province for u in units} if dislodged_units else set()
     dislodged = []
     for u in dislodged_units:
         origin, by_convoy = res.dislodged[u.province]
@@ -180,7 +183,7 @@ def _play_movement(
     units.sort(key=_LOCATION)
     dislodged.sort(key=_UNIT_LOCATION)
     after = Position(
-        Phase(position.phase.year, position.phase.season, RETREAT),
+        _retreat_phase(position.phase),
         tuple(units),
         centres,
         tuple(dislodged),
@@ -190,17 +193,14 @@ def _play_movement(
     return _advance(board, after, res.results, house.capture_by_holding)
 
 
-def _bounced_at_sea(
-    board: Board, results: Iterable[OrderResult], lost: Mapping[str, object]
-) -> frozenset[str]:
-    """Fleets that bounced moving to a sea and stayed (house rule: they count as holding)."""
-    return frozenset(
-        province_of(r.order.location)
-        for r in results
-        if isinstance(r.order, Move) and r.order.kind == FLEET and r.result is Result.FAILS
-        and r.reason == "bounced" and province_of(r.order.destination) in board.seas
-        and province_of(r.order.location) not in lost
-    )
+@functools.lru_cache(maxsize=256)
+def _retreat_phase(phase: Phase) -> Phase:
+    return Phase(phase.year, phase.season, RETREAT)  # a value: one per phase
+
+
+@functools.lru_cache(maxsize=256)
+def _following(phase: Phase) -> Phase:
+    return phase.following()  # a value: one per phase
 
 
 def retreat_options(
@@ -342,19 +342,21 @@ def _standing_retreat(unit: Unit, destination: str) -> Order:
 
 def adjustment_counts(board: Board, position: Position) -> dict[str, int]:
     """Builds (+) or disbands (-) each power has to make this winter (R-ADJU-1)."""
-    # A power with as many centres as units has nothing to adjust: only the others are
-    # asked (adjustment_count reads the whole position for each).
+    # A power with as many centres as units has nothing to adjust; a power with more
+    # builds only where it can (adjustment_count's rule, counted here in one pass).
     balance: dict[str, int] = {}
     for owner in position.centres.values():
         balance[owner] = balance.get(owner, 0) + 1
     for u in position.units:
         balance[u.power] = balance.get(u.power, 0) - 1
-    counts = {
-        power: adjustment_count(board, position, power)
-        for power in sorted(board.powers)
-        if balance.get(power, 0)
-    }
-    return {power: n for power, n in counts.items() if n}
+    counts = {}
+    for power in sorted(board.powers):
+        delta = balance.get(power, 0)
+        if delta > 0:
+            delta = min(delta, len(free_home_centres(board, position, power)))
+        if delta:
+            counts[power] = delta
+    return counts
 
 
 def free_build_sites(board: Board, position: Position, power: str) -> tuple[str, ...]:
@@ -500,18 +502,16 @@ def _advance(
             if not captured_by_holding:
                 centres = update_centres(board, after)
             winner = find_winner(board, centres)
-        nxt = _next(after, phase.following(), centres)
+        nxt = _next(after, _following(phase), centres)
         return _skip_empty_winter(board, nxt, after, results, winner)
     if phase.kind == RETREAT:
         return PhaseOutcome(results, after, after=after)
-    return _skip_empty_winter(board, _next(after, phase.following(), centres), after, results, None)
+    return _skip_empty_winter(board, _next(after, _following(phase), centres), after, results, None)
 
 
 def _next(after: Position, phase: Phase, centres: Mapping[str, str]) -> Position:
     """The next phase's position: the units (already sorted) and what the house rules own."""
-    return Position(
-        phase, after.units, centres, territories=after.territories, weapons_used=after.weapons_used
-    )
+    return in_phase(after, phase, centres)
 
 
 def _skip_empty_winter(
@@ -525,7 +525,7 @@ def _skip_empty_winter(
         counts = adjustment_counts(board, nxt)
         if not counts or winner is not None:
             if winner is None:
-                nxt = _next(nxt, nxt.phase.following(), nxt.centres)
+                nxt = _next(nxt, _following(nxt.phase), nxt.centres)
             return PhaseOutcome(results, nxt, {}, winner, after)
         return PhaseOutcome(results, nxt, counts, winner, after)
     return PhaseOutcome(results, nxt, {}, winner, after)
@@ -534,8 +534,9 @@ def _skip_empty_winter(
 def update_centres(board: Board, position: Position) -> dict[str, str]:
     """After autumn a unit standing on a centre takes it (R-SEQ)."""
     centres = dict(position.centres)
+    supply = board.supply_centres
     for u in position.units:
-        if u.power != NEUTRAL and board.provinces[u.province].supply_centre:
+        if u.province in supply and u.power != NEUTRAL:
             centres[u.province] = u.power
     return centres
 

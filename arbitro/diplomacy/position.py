@@ -132,6 +132,22 @@ class Position:
 _LOCATION = attrgetter("location")
 
 
+def in_phase(position: Position, phase: Phase, centres: Mapping[str, str]) -> Position:
+    """The same units, territories and spent weapons in another phase, nobody dislodged:
+    the position after a phase is played becomes the next one's (the unit index shared,
+    not rebuilt: the units are the same)."""
+    new = object.__new__(Position)
+    put = object.__setattr__
+    put(new, "phase", phase)
+    put(new, "units", position.units)
+    put(new, "centres", centres)
+    put(new, "dislodged", ())
+    put(new, "by_province", position.by_province)
+    put(new, "territories", position.territories)
+    put(new, "weapons_used", position.weapons_used)
+    return new
+
+
 def make_position(
     phase: Phase | str,
     units: Iterable[Unit],

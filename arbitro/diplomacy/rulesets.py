@@ -23,14 +23,18 @@ class HouseRules:
     # R-RU-1: no retreat into another great power's province that has a supply centre,
     # even an empty one.
     no_retreat_into_foreign_centre: bool = False
-    # A support to hold is cut only by dislodging the supporter ("успешно атаковав").
+    # A support to hold is cut only by dislodging the supporter ("успешно атаковав");
+    # the game may choose the other reading (Rules.hold_support_cut).
     hold_support_cut_only_by_dislodging: bool = False
     # A convoying fleet that is attacked (not only dislodged) convoys no one
     # ("Если флот, обеспечивающий десантирование, атакован, десант срывается").
     convoy_broken_by_attack: bool = False
-    # Two fleets bouncing over one sea "считаются держащими оборону своей территории":
-    # each counts as holding where it stands (and takes it).
+    # Fleets of two powers bouncing over one sea "считаются держащими оборону своей
+    # территории": each holds where it stands (a support to hold it counts; it takes it).
     fleet_bounced_at_sea_holds: bool = False
+    # Whether the referee builds what a power leaves unbuilt (R-ADJU-2). None: as the
+    # game's referee defaults say; False: builds are the player's choice ("может выставить").
+    automatic_builds: bool | None = None
     # "Если ... он может двигаться в любой из этих берегов, в приказе надо специально
     # указать определенный берег": a coastless fleet move gets the one reachable coast.
     # None: as the referee defaults say (R-ORD-5).
@@ -58,6 +62,7 @@ RULESETS: dict[str, HouseRules] = {
         hold_support_cut_only_by_dislodging=True,
         convoy_broken_by_attack=True,
         fleet_bounced_at_sea_holds=True,
+        automatic_builds=False,
         infer_single_coast=True,
         unique_weapon=True,
         gifts_and_passage=True,

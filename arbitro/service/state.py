@@ -45,6 +45,8 @@ class GameCtx:
             infer_single_coast=self.config.infer_single_coast,
             strict_support=self.config.strict_support,
             ruleset=self.config.rules,
+            hold_support_cut=self.config.hold_support_cut,
+            automatic_builds=self.config.automatic_builds,
         )
 
     def spec(self, phase_code: str, first: bool) -> DeadlineSpec:

@@ -191,3 +191,66 @@ def test_a_game_replays_in_one_jsonl_call():
     lines = [json.loads(x) for x in done.stdout.splitlines()]
     assert lines[0] == first
     assert lines[1]["next"]["territories"]["AUSTRIA"] == ["UKR"]
+
+
+# -- the seed's rules where it says otherwise (issue 29 point 8) ------------------------------
+
+_HOLLAND = {
+    "phase": "S1901M", "options": FORUM,
+    "units": {"GERMANY": ["F HOL", "A KIE"], "ENGLAND": ["F YOR"], "FRANCE": ["A BEL", "A RUH"]},
+    "orders": {"GERMANY": ["F HOL - NTH", "A KIE S F HOL"], "ENGLAND": ["F YOR - NTH"],
+               "FRANCE": ["A BEL - HOL", "A RUH S A BEL - HOL"]},
+}
+
+
+def test_a_support_of_defence_to_fleets_bounced_at_sea_counts():
+    # Seed: "Если в то же самое море перемещается в этот ход чужой флот, то оба флота
+    # остаются на изначальной позиции, не перемещаясь, и считаются держащими оборону своей
+    # территории."
+    out = ok(_HOLLAND)
+    assert by_order(out)["A KIE S F HOL"]["result"] == "succeeds"
+    assert by_order(out)["A BEL - HOL"]["result"] == "fails"
+    assert "F HOL" in out["next"]["units"]["GERMANY"] and out["next"]["dislodged"] == {}
+    assert "YOR" in out["next"]["territories"]["ENGLAND"]  # it held: its province
+    standard = ok({**_HOLLAND, "options": {"defaults": "standard"}})
+    assert by_order(standard)["A KIE S F HOL"]["result"] == "void"
+    assert "A HOL" in standard["next"]["units"]["FRANCE"]
+
+
+_BERLIN = {
+    "phase": "S1901M", "options": FORUM,
+    "units": {"GERMANY": ["A BER", "A KIE"], "RUSSIA": ["A PRU", "A SIL"], "ENGLAND": ["A HOL"]},
+    "orders": {"GERMANY": ["A BER H", "A KIE S A BER"], "RUSSIA": ["A PRU - BER", "A SIL S A PRU - BER"],
+               "ENGLAND": ["A HOL - KIE"]},
+}
+
+
+def test_cutting_a_support_of_defence_either_way():
+    # Seed: "Поддержку обороны можно сорвать, успешно атаковав (заставив отойти с занимаемой
+    # территории) армию поддержки." (the default) against its example "третье срывает
+    # поддержку обороны" (options.hold_support_cut = "attack").
+    sentence = ok(_BERLIN)
+    assert by_order(sentence)["A KIE S A BER"]["result"] == "succeeds"
+    assert "A BER" in sentence["next"]["units"]["GERMANY"]
+    example = ok({**_BERLIN, "options": {**FORUM, "hold_support_cut": "attack"}})
+    assert by_order(example)["A KIE S A BER"]["result"] == "fails"
+    assert "A BER" in example["next"]["units"]["RUSSIA"]
+    done = adjudicate({**_BERLIN, "options": {**FORUM, "hold_support_cut": "sometimes"}})
+    assert done.returncode == 2 and "hold_support_cut" in done.stderr
+
+
+_WINTER = {
+    "phase": "W1901A", "options": {"ruleset": "forum_ru", "defaults": "italian"},
+    "units": {"FRANCE": ["A BEL", "A SPA"]},
+    "centers": {"FRANCE": ["PAR", "MAR", "BRE", "BEL", "SPA"]},
+    "orders": {},
+}
+
+
+def test_builds_are_optional_unless_the_gm_asks():
+    # Seed: "то он перед началом весенней кампании может выставить новые соединения"
+    out = ok(_WINTER)
+    assert out["results"] == [] and out["next"]["units"]["FRANCE"] == ["A BEL", "A SPA"]
+    asked = ok({**_WINTER, "options": {**_WINTER["options"], "automatic_builds": True}})
+    assert [r["source"] for r in asked["results"]] == ["default"] * 3
+    assert len(asked["next"]["units"]["FRANCE"]) == 5

@@ -62,3 +62,31 @@ def test_an_unknown_ruleset_is_a_problem_with_the_line_named(tmp_path):
     with pytest.raises(ConfigError) as err:
         _game(tmp_path, 'rules = "klingon"\n')
     assert "rules" in str(err.value) and "forum_ru" in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("extra", "cut", "builds"),
+    [
+        ("", "attack", True),  # the rulebook's cut; the Italian automatic builds (R-ADJU-2)
+        ('defaults = "standard"\n', "attack", False),
+        # seed 004: "успешно атаковав" (only dislodging cuts) and "может выставить" (optional)
+        ('rules = "forum_ru"\n', "dislodging", False),
+        ('rules = "forum_ru"\nhold_support_cut = "attack"\nautomatic_builds = true\n', "attack", True),
+    ],
+)
+def test_the_support_cut_and_automatic_builds_follow_the_rules(tmp_path, extra, cut, builds):
+    from arbitro.service.state import GameCtx
+    from arbitro.variants import load_board
+
+    game = _game(tmp_path, extra)
+    assert (game.hold_support_cut, game.automatic_builds) == (cut, builds)
+    rules = GameCtx(game, load_board(game.variant)).rules
+    assert (rules.hold_support_cut_rule, rules.builds_automatic) == (cut, builds)
+
+
+def test_a_support_cut_of_no_known_kind_is_a_problem(tmp_path):
+    from arbitro.config import ConfigError
+
+    with pytest.raises(ConfigError) as err:
+        _game(tmp_path, 'hold_support_cut = "sometimes"\n')
+    assert "hold_support_cut" in str(err.value) and "dislodging" in str(err.value)

@@ -34,6 +34,9 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("foundations", frozenset({"arbitro.fairness", "arbitro.spelling"})),
     # The rules: values in, values out. Everyone uses them; they use nothing of ours.
     ("rules", frozenset({"arbitro.diplomacy"})),
+    # Files derived from arbitro's own sources and kept between runs (compiled catalogs,
+    # parsed maps), for the floors that read those sources.
+    ("derived files", frozenset({"arbitro.cache_files"})),
     # The catalogs: the rules' codes and values in the reader's words (gettext through
     # Babel), for every floor above that talks to people.
     ("words", frozenset({"arbitro.words"})),

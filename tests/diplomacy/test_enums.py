@@ -29,12 +29,12 @@ def test_each_unit_gets_one_effective_kind_member() -> None:
         (Convoy("ENGLAND", "F", "LON", "LVP", "YOR"), Source.PLAYER),  # matches no move: void
     ]
     eff = check_movement_orders(BOARD, position, orders).effective
-    assert eff["PAR"].kind is Kind.MOVE
-    assert eff["MAR"].kind is Kind.SUPPORT
-    assert eff["BRE"].kind is Kind.HOLD
-    assert eff["LON"].kind is Kind.HOLD  # the unmatched convoy holds
-    assert eff["MOS"].kind is Kind.HOLD  # no order: holds
-    assert {type(e.kind) for e in eff.values()} == {Kind}
+    assert eff["PAR"] is Kind.MOVE
+    assert eff["MAR"] is Kind.SUPPORT
+    assert eff["BRE"] is Kind.HOLD
+    assert eff["LON"] is Kind.HOLD  # the unmatched convoy holds
+    assert eff["MOS"] is Kind.HOLD  # no order: holds
+    assert {type(k) for k in eff.values()} == {Kind}
 
 
 def test_line_statuses_are_members_and_keep_their_words_in_json() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from arbitro.diplomacy.notation import read_order
-from arbitro.diplomacy.outcome import Result
+from arbitro.diplomacy.outcome import Result, Source
 from arbitro.diplomacy.phases import play
 from arbitro.diplomacy.position import Unit, make_position
 from arbitro.diplomacy.rules import Rules
@@ -467,14 +467,157 @@ def test_fleets_bouncing_over_a_sea_hold_their_provinces(board):
     # Seed: "Если в то же самое море перемещается в этот ход чужой флот, то оба флота
     # остаются на изначальной позиции, не перемещаясь, и считаются держащими оборону своей
     # территории."
-    out = run(board, "S1901M", ["ENGLAND F YOR", "GERMANY F HOL"],
-              {"ENGLAND": ["F YOR - NTH"], "GERMANY": ["F HOL - NTH"]})
+    out = run(board, "S1901M", ["ENGLAND F YOR", "GERMANY F DEN"],
+              {"ENGLAND": ["F YOR - NTH"], "GERMANY": ["F DEN - NTH"]})
     assert result(out, "F YOR - NTH").result is Result.FAILS
-    assert out.next.territories["YOR"] == "ENGLAND" and out.next.centres["HOL"] == "GERMANY"
+    assert out.next.territories["YOR"] == "ENGLAND" and out.next.centres["DEN"] == "GERMANY"
     # an army's failed attack does not ("НЕ считается защищающей эту территорию")
     out = run(board, "S1901M", ["GERMANY A RUH", "FRANCE A BUR"],
               {"GERMANY": ["A RUH - BUR"], "FRANCE": ["A BUR H"]})
     assert "RUH" not in out.next.territories
+
+
+# Holland's German fleet and England's fleet from Yorkshire both move to the North Sea; a
+# French army attacks Holland with one support; Kiel supports the fleet in Holland to hold.
+_HOLLAND = ["GERMANY F HOL", "GERMANY A KIE", "ENGLAND F YOR", "FRANCE A BEL", "FRANCE A RUH"]
+_HOLLAND_ORDERS = {
+    "GERMANY": ["F HOL - NTH", "A KIE S F HOL"],
+    "ENGLAND": ["F YOR - NTH"],
+    "FRANCE": ["A BEL - HOL", "A RUH S A BEL - HOL"],
+}
+
+
+def test_a_support_of_defence_to_a_fleet_bounced_at_sea_counts(board):
+    # Seed: "Если в то же самое море перемещается в этот ход чужой флот, то оба флота
+    # остаются на изначальной позиции, не перемещаясь, и считаются держащими оборону своей
+    # территории." and "Если одна обороняющаяся армия поддержана второй, то её можно выбить
+    # только тремя соединениями": two against the defended fleet do not dislodge it.
+    out = run(board, "S1901M", _HOLLAND, _HOLLAND_ORDERS)
+    assert result(out, "F HOL - NTH").result is Result.FAILS
+    assert result(out, "A KIE S F HOL").result is Result.SUCCEEDS
+    assert result(out, "A BEL - HOL").result is Result.FAILS
+    assert where(out)["HOL"] == "GERMANY" and not out.next.dislodged
+    # The standard rules: a support to hold of a unit that moves is void, 2 against 1.
+    std = run(board, "S1901M", _HOLLAND, _HOLLAND_ORDERS, rules=STANDARD)
+    assert result(std, "A KIE S F HOL").result is Result.VOID
+    assert where(std)["HOL"] == "FRANCE"
+
+
+def test_three_units_dislodge_a_defended_fleet_bounced_at_sea(board):
+    # Seed: "её можно выбить только тремя соединениями (либо одно атакует, два поддерживают"
+    units_ = [*_HOLLAND, "FRANCE F HEL"]
+    orders = {**_HOLLAND_ORDERS, "FRANCE": [*_HOLLAND_ORDERS["FRANCE"], "F HEL S A BEL - HOL"]}
+    out = run(board, "S1901M", units_, orders)
+    assert result(out, "A KIE S F HOL").result is Result.SUCCEEDS  # it was given, and lost
+    assert where(out)["HOL"] == "FRANCE"
+    assert [d.unit.province for d in out.listed_dislodged()] == ["HOL"]
+
+
+def test_a_fleet_failing_against_a_fleet_that_holds_the_sea_is_not_defending(board):
+    # Seed: "Если в то же самое море перемещается в этот ход чужой флот" (the other fleet
+    # moves there too; a fleet already holding the sea is not one) and "армия, совершившая
+    # неудачную атаку ... НЕ считается защищающей эту территорию ... всегда будет
+    # выбиваться двумя армиями".
+    units_ = ["GERMANY F HOL", "GERMANY A KIE", "ENGLAND F NTH", "FRANCE A BEL", "FRANCE A RUH"]
+    orders = {**_HOLLAND_ORDERS, "ENGLAND": ["F NTH H"]}
+    out = run(board, "S1901M", units_, orders)
+    r = result(out, "A KIE S F HOL")
+    assert r.result is Result.VOID and r.reason == "support_hold_of_move"
+    assert where(out)["HOL"] == "FRANCE"
+    # A fleet that only failed against the holder takes nothing: Denmark stays unowned.
+    out = run(board, "S1901M", ["GERMANY F DEN", "ENGLAND F NTH"],
+              {"GERMANY": ["F DEN - NTH"], "ENGLAND": ["F NTH H"]})
+    assert "DEN" not in out.next.centres
+
+
+def test_two_fleets_of_one_power_bouncing_are_not_defending(board):
+    # Seed: "Если в то же самое море перемещается в этот ход чужой флот" (чужой: another
+    # power's fleet; a power's own two fleets bouncing are two failed moves).
+    units_ = ["GERMANY F HOL", "GERMANY A KIE", "GERMANY F DEN", "FRANCE A BEL", "FRANCE A RUH"]
+    orders = {**_HOLLAND_ORDERS, "GERMANY": [*_HOLLAND_ORDERS["GERMANY"], "F DEN - NTH"]}
+    del orders["ENGLAND"]
+    out = run(board, "S1901M", units_, orders)
+    assert result(out, "F DEN - NTH").result is Result.FAILS
+    assert result(out, "A KIE S F HOL").result is Result.VOID
+    assert where(out)["HOL"] == "FRANCE"
+    assert "DEN" not in out.next.centres  # nor does it take the province it stands in
+
+
+def test_a_fleet_that_reaches_the_sea_leaves_its_support_void(board):
+    # Seed: "Если в то же самое море перемещается ... чужой флот, то оба флота остаются"
+    # (with a support of its move the German fleet gets through: nobody stays).
+    units_ = [*_HOLLAND, "GERMANY F HEL"]
+    orders = {**_HOLLAND_ORDERS, "GERMANY": [*_HOLLAND_ORDERS["GERMANY"], "F HEL S F HOL - NTH"]}
+    out = run(board, "S1901M", units_, orders)
+    assert result(out, "F HOL - NTH").result is Result.SUCCEEDS
+    r = result(out, "A KIE S F HOL")
+    assert r.result is Result.VOID and r.reason == "support_hold_of_move"
+    assert where(out)["HOL"] == "FRANCE" and where(out)["NTH"] == "GERMANY"
+
+
+# The seed's two sentences on cutting a support of defence (docs/RULE_CHOICES.md): the
+# example "одно атакует, второе поддерживает, третье срывает поддержку обороны" (a third
+# unit's attack cuts it) and the rule "Поддержку обороны можно сорвать, успешно атаковав
+# (заставив отойти с занимаемой территории) армию поддержки" (only dislodging does).
+
+
+def test_the_sentence_rule_is_the_default_a_failed_attack_does_not_cut(board):
+    # Seed: "Поддержку обороны можно сорвать, успешно атаковав ... армию поддержки."
+    out = run(board, "S1901M", _BERLIN, _BERLIN_ORDERS,
+              rules=Rules(defaults="standard", ruleset="forum_ru", hold_support_cut="dislodging"))
+    assert result(out, "A KIE S A BER").result is Result.SUCCEEDS
+    assert where(out)["BER"] == "GERMANY"
+    assert Rules(ruleset="forum_ru").hold_support_cut_rule == "dislodging"
+
+
+def test_the_example_reading_a_third_unit_cuts_the_support_of_defence(board):
+    # Seed: "либо одно атакует, второе поддерживает, третье срывает поддержку обороны"
+    rules = Rules(defaults="standard", ruleset="forum_ru", hold_support_cut="attack")
+    out = run(board, "S1901M", _BERLIN, _BERLIN_ORDERS, rules=rules)
+    assert result(out, "A KIE S A BER").result is Result.FAILS
+    assert result(out, "A KIE S A BER").reason == "cut"
+    assert where(out)["BER"] == "RUSSIA"
+    # the rest of the forum's rules stay: Berlin's attacker only moved in, took nothing
+    assert out.next.centres.get("BER") != "RUSSIA"
+
+
+# -- builds are the player's choice ---------------------------------------------------------
+
+
+def _winter(board, rules):
+    position = make_position("W1901A", units("FRANCE A BEL", "FRANCE A SPA"),
+                             {"PAR": "FRANCE", "MAR": "FRANCE", "BRE": "FRANCE", "BEL": "FRANCE",
+                              "SPA": "FRANCE"}, (), {}, ())
+    return play(board, position, {}, rules)
+
+
+@pytest.mark.parametrize("defaults", ["italian", "standard"])
+def test_builds_are_optional_no_automatic_builds(board, defaults):
+    # Seed: "Если у игрока опорных пунктов больше, чем соединений, то он перед началом
+    # весенней кампании может выставить новые соединения" (может: he may, not must)
+    out = _winter(board, Rules(defaults=defaults, ruleset="forum_ru"))
+    assert out.results == ()
+    assert sorted(u.province for u in out.next.units) == ["BEL", "SPA"]
+    assert Rules(defaults=defaults, ruleset="forum_ru").builds_automatic is False
+
+
+def test_automatic_builds_when_the_gm_asks_for_them(board):
+    # Seed: "может выставить новые соединения" — unless the GM's game says otherwise.
+    out = _winter(board, Rules(defaults="standard", ruleset="forum_ru", automatic_builds=True))
+    assert [(r.result, r.source) for r in out.results] == [(Result.SUCCEEDS, Source.DEFAULT)] * 3
+    assert sorted(u.province for u in out.next.units) == ["BEL", "BRE", "MAR", "PAR", "SPA"]
+    # Italian rules keep their automatic builds (R-ADJU-2).
+    italian = _winter(load_board("standard"), Rules(defaults="italian"))
+    assert sorted(u.province for u in italian.next.units) == ["BEL", "BRE", "MAR", "PAR", "SPA"]
+
+
+def test_disbands_are_still_made_for_the_player(board):
+    # Seed: "Если меньше - то он должен расформировать соответствующее количество
+    # соединений" (должен: he must)
+    position = make_position("W1901A", units("FRANCE A BEL", "FRANCE A SPA", "FRANCE A PAR"),
+                             {"PAR": "FRANCE", "MAR": "TURKEY"}, (), {}, ())
+    out = play(board, position, {}, Rules(defaults="italian", ruleset="forum_ru"))
+    assert len(out.next.units) == 1
 
 
 @pytest.mark.parametrize("defaults", ["italian", "standard"])

@@ -63,6 +63,7 @@ def default_orders(
     ballots: Mapping[str, Sequence[Order]] = _NO_BALLOTS,
     infer_single_coast: bool = True,
     given: Sequence[Order] = (),
+    builds_made: bool | None = None,
 ) -> list[tuple[Order, Source]]:
     """The orders the referee gives ``power`` in ``position.phase``, with their source.
 
@@ -73,6 +74,8 @@ def default_orders(
     superseded); the referee adds only what they leave out, unit by unit (R-RET-3,
     R-ADJU-2, R-ADJU-3): a retreat for every dislodged unit they do not order, the builds
     and disbands still owed. (Movement defaults are for a power that sent nothing.)
+    ``builds_made``: whether builds still owed are made (None: as ``rules_defaults``
+    says; ``Rules.builds_automatic``: a house's rules may leave builds to the player).
     An empty list means "nothing to add": units hold, unordered dislodged units are
     disbanded, builds are waived, and (standard) missing disbands follow the DATC rule,
     all of which the phase engine does itself.
@@ -112,15 +115,14 @@ def default_orders(
         return [(o, Source.DEFAULT) for o in orders]
 
     if kind == ADJUSTMENT:
-        if not italian:
-            return []
+        builds = italian if builds_made is None else builds_made
         count = adjustment_count(board, position, power)
-        if count > 0 and reason != CIVIL_DISORDER:
+        if count > 0 and reason != CIVIL_DISORDER and builds:
             # A WAIVE ("RINUNCIO") uses up one build: only words keep a build unused.
             done = sum(1 for o in given if isinstance(o, (Build, Waive)))
             built = [o.location for o in given if isinstance(o, Build)]
             orders = automatic_builds(board, position, power, count - done, built)
-        elif count < 0:
+        elif count < 0 and italian:
             removed = [o.location for o in given if isinstance(o, Disband)]
             orders = automatic_disbands(board, position, power, -count - len(removed), removed)
         else:
