@@ -36,8 +36,8 @@ def derived_path(kind: str, stem: str, source: bytes, suffix: str) -> Path:
 
 def read_derived(path: Path) -> bytes | None:
     """The kept file, or None. Only a file of this user that no one else may write is
-    read: the compiled code kept here is run (cli/start.py), so a cache folder shared
-    with others, or left writable, is never trusted."""
+    read: a kept file is loaded as trusted data (marshal, compiled catalogs), so a cache
+    folder shared with others, or left writable, is never trusted."""
     try:
         with path.open("rb") as fh:
             st = os.fstat(fh.fileno())

@@ -14,10 +14,6 @@ from typing import Any
 # are imported after this line.
 sys.dont_write_bytecode = False
 
-from .start import install  # noqa: E402 - after the line above, so that it has bytecode too
-
-install()  # the value classes' methods compiled once, not at every start (start.py)
-
 # Subcommand modules (arbitro/cli/<name>.py), each with add_parser() and run().
 COMMANDS = ("run", "dev", "check_config", "adjudicate", "parse", "render", "variant", "gm", "site", "oauth")
 

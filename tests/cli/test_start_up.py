@@ -98,8 +98,8 @@ def test_a_catalog_is_compiled_once_and_again_when_it_changes(tmp_path, monkeypa
 
 
 def test_a_kept_file_others_may_write_is_not_read(tmp_path):
-    # The kept dataclass code is run at start: a file someone else could have written is
-    # ignored (and derived again), never trusted.
+    # Kept files are loaded as trusted data (marshal, compiled catalogs): a file someone
+    # else could have written is ignored (and derived again), never trusted.
     from arbitro.cache_files import read_derived, store_derived
 
     path = tmp_path / "kept" / "code.marshal"
