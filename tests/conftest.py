@@ -9,6 +9,12 @@ parameter it runs on or the folder it lives in, so the fast tier is simply
 from __future__ import annotations
 
 import pytest
+from hypothesis import settings
+
+# Hypothesis' per-example deadline measures the machine, not the code: on a shared 2-core
+# machine a first example that imports a module takes seconds. Speed has its benchmarks.
+settings.register_profile("arbitro", deadline=None)
+settings.load_profile("arbitro")
 
 # fixtures that start or reach a real server
 SERVER_FIXTURES = frozenset({
