@@ -294,8 +294,9 @@ def _sea(board: Board, state: State, power: str, move: Move, combat: bool) -> Ju
     if combat and not landing and not _combat_sea_end(board, state, power, start, end):
         deferred = SEA_SUPPORT
     origin = route[-2] if len(route) > 1 else None
-    arrived = [replace(g, moved=g.moved + steps, origin=origin if combat else None)
-               for g in ships_out]
+    # a transport that unloads stops (R-AAE-MOVE-14): its movement is spent already
+    arrived = [replace(g, moved=g.moved if g.unloaded else g.moved + steps,
+                       origin=origin if combat else None) for g in ships_out]
     state1 = state0.add_units(end, arrived)
     run_groups = list(arrived)
     if planes:
