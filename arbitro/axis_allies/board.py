@@ -34,6 +34,7 @@ class Power:
     turn: int           # place in the round, from 1 (R-AAE-TURN-2)
     capital: str        # a territory code (R-AAE-ECON-5)
     cash: int           # IPCs at the start (R-AAE-ECON-1)
+    aliases: tuple[str, ...] = ()   # other names players use (either language)
 
 
 @dataclass(frozen=True)
@@ -196,7 +197,8 @@ def board_from_dict(data: Mapping[str, Any]) -> Board:
 def _board(data: Mapping[str, Any]) -> Board:
     variant = data["variant"]
     powers = tuple(sorted(
-        (Power(code, p["en"], p["it"], p["side"], int(p["turn"]), p["capital"], int(p["cash"]))
+        (Power(code, p["en"], p["it"], p["side"], int(p["turn"]), p["capital"], int(p["cash"]),
+               tuple(p.get("aliases", ())))
          for code, p in data["powers"].items()),
         key=lambda p: p.turn))
     holders = {code: Holder(code, h["en"], h["it"], h["side"])

@@ -82,11 +82,13 @@ class Group:
     submerged: bool = False
     airborne: bool = False         # an aircraft not yet landed
     retreated: bool = False        # in a battle's result: left it by retreat
+    unloaded: str | None = None    # a transport: the territory it unloaded into this turn (A7)
 
     def key(self) -> tuple[object, ...]:
         """Every field but the count: groups with one key are one group."""
         return (self.owner, self.type, self.damaged, self.cargo, self.origin, self.landing,
-                self.moved, self.fought, self.submerged, self.airborne, self.retreated)
+                self.moved, self.fought, self.submerged, self.airborne, self.retreated,
+                self.unloaded)
 
     def with_count(self, count: int) -> Group:
         return replace(self, count=count)
