@@ -136,11 +136,13 @@ def _line(line: Line, lang: str) -> dict[str, Any]:
         out["order"] = order_text(line.order)
     if line.reason is not None:
         out["reason"] = reason_text(line.reason, lang)
+        out["rule"] = line.reason.rule
+        out["code"] = line.reason.code
     return out
 
 
 def _entry(e: Entry, lang: str) -> dict[str, Any]:
-    why = say(lang, f"aae.ledger.{e.cause}", space=e.space or "", other=e.other or "")
+    why = say(lang, f"aae.ledger.{e.cause}", e.space or "-", e.other or "-")
     return {"power": e.power, "ipc": e.ipc, "why": f"{why} ({e.rule})"}
 
 
@@ -183,7 +185,8 @@ def write_outcome(board: Board, o: StepOutcome, lang: str,
         "orders": [_line(line, lang) for line in o.lines],
         "canonical": list(o.canonical),
         "digest": o.digest,
-        "missing": [reason_text(r, lang) for r in o.missing],
+        "missing": [{"rule": r.rule, "code": r.code, "reason": reason_text(r, lang)}
+                    for r in o.missing],
         "battles": [write_report(r) for r in o.battles],
         "defaults": [_default(d, lang) for d in o.defaults]
         + [d for r in o.battles for d in r.defaults],

@@ -128,7 +128,7 @@ def _land(board: Board, state: State, power: str, move: Move, combat: bool) -> J
             return Reason(rule(4), "enemy_units_on_path", (space,))
         if enemy_territory(board, state, power, space):
             if not combat:
-                return Reason(rule(3), "noncombat_enemy_territory", (space,))
+                return Reason(rule(17), "noncombat_enemy_territory", (space,))
             if not all(board.unit_types[g.type].blitz for g in taken):
                 return Reason(rule(3), "stops_in_enemy_territory", (space,))
             if board.spaces[space].complex:
@@ -139,7 +139,7 @@ def _land(board: Board, state: State, power: str, move: Move, combat: bool) -> J
     if combat and not hostile and not blitzed:
         return Reason("R-AAE-TURN-3", "noncombat_in_combat", (end,))
     if not combat and hostile:
-        return Reason(rule(3), "noncombat_enemy_territory", (end,))
+        return Reason(rule(17), "noncombat_enemy_territory", (end,))
     origin = (start, *move.path)[-2]
     arrived = tuple(replace(g, moved=steps, origin=origin if combat else None) for g in taken)
     state = state.with_units(start, left).add_units(end, arrived)
@@ -388,7 +388,7 @@ def _landing(board: Board, state: State, power: str, move: Move, ships: list[Gro
     if combat and not hostile:
         return Reason("R-AAE-TURN-3", "noncombat_in_combat", (territory,))
     if not combat and hostile:
-        return Reason(rule(3), "noncombat_enemy_territory", (territory,))
+        return Reason(rule(17), "noncombat_enemy_territory", (territory,))
     aboard = [c for t in transports for c in t.cargo for _ in range(t.count)]
     want = move.unload
     if combat and want is None and any(c.type == "aa_gun" for c in aboard):
