@@ -71,7 +71,7 @@ def judge_move(board: Board, state: State, power: str, move: Move, step: str) ->
             return Reason(rule(1), "not_adjacent", (a, b))
         if board.spaces[b].impassable:
             return Reason(rule(2), "impassable", (b,))
-    if len(set(move.path)) != len(move.path) or move.start in move.path[:-1]:
+    if len(set(move.path)) != len(move.path) or move.start in move.path:
         return Reason(rule(1), "path_repeats", ())
     if move.raid or move.escort:
         if not combat:
