@@ -77,10 +77,17 @@ def _bombard(fight: Fight) -> None:
         return
     start = len(fight.pieces)
     for group in b.bombarding:
-        if group.origin is None or any(z in (None, group.origin) for z in landed):
-            for _ in range(group.count):
-                fight.pieces.append(Piece(len(fight.pieces), replace(group, count=1),
-                                          fight.types[group.type], BOMBARDING))
+        if group.fought:
+            fight.event("no_bombard", 0, ATTACKER, (group,),
+                        "R-AAE-COMBAT-10: a ship that fought a sea battle this turn does not bombard")
+            continue
+        if group.origin is not None and all(z not in (None, group.origin) for z in landed):
+            fight.event("no_bombard", 0, ATTACKER, (group,),
+                        f"A4: no infantry, artillery or armour lands from {group.origin}")
+            continue
+        for _ in range(group.count):
+            fight.pieces.append(Piece(len(fight.pieces), replace(group, count=1),
+                                      fight.types[group.type], BOMBARDING))
     ships = [(p, p.unit.bombard or 0) for p in fight.pieces[start:]]
     shooters = [(p, v) for p, v in ships if fight.can_hit(p, v)]
     if not shooters:
