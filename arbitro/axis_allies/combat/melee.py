@@ -182,8 +182,8 @@ def _defender_dives(fight: Fight, round_: int) -> None:
     when its instruction says; a unit hit in c is still in the battle until f."""
     defenders = fight.on(DEFENDING)
     alone = all(p.is_sub for p in defenders)
-    for power in fight.turn_order + tuple(p.owner for p in defenders):
-        subs = [p for p in defenders if p.owner == power and p.is_sub and p.in_battle]
+    for power in dict.fromkeys((*fight.turn_order, *(p.owner for p in defenders))):
+        subs = [p for p in defenders if p.owner == power and p.is_sub]
         if not subs:
             continue
         policy, source = fight.battle.instructions_of(power).submerge_policy(fight.battle.space)
