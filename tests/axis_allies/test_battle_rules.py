@@ -44,11 +44,11 @@ def test_fighters_of_a_sunk_carrier_are_homeless_unless_another_has_room():
     # The USA's carrier has room for one more fighter: one British fighter lands there (as its
     # cargo), the other is homeless.
     assert out["result"]["defending"] == [
-        {"owner": "USA", "type": "carrier", "count": 1,
-         "cargo": [{"owner": "UK", "type": "fighter", "count": 1},
-                   {"owner": "USA", "type": "fighter", "count": 1}]}]
+        {"owner": "USA", "type": "carrier", "count": 1, "fought": True,
+         "cargo": [{"owner": "UK", "type": "fighter", "count": 1, "fought": True},
+                   {"owner": "USA", "type": "fighter", "count": 1, "fought": True}]}]
     assert out["result"]["homeless_fighters"] == [
-        {"owner": "UK", "type": "fighter", "count": 1}]
+        {"owner": "UK", "type": "fighter", "count": 1, "fought": True}]
 
 
 def test_cargo_is_lost_with_its_ship_and_never_fights():

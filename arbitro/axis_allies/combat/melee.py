@@ -256,10 +256,8 @@ def _retreat(fight: Fight, round_: int) -> tuple[bool, str | None]:
 
 
 def _outcome(fight: Fight, end: str, rounds: int) -> Outcome:
-    """The units left, as the input gave them but for what the battle changed: damage,
-    submerging, retreat (a retreating aircraft is airborne over the space until the non-combat
-    move), landing, and a carrier's fighters; marking who fought is the turn's bookkeeping."""
     b = fight.battle
+    fought = rounds > 0 or bool(fight.rolls)
     on_land = b.kind in (LAND, AMPHIBIOUS)
     conquered = None
     if on_land:
@@ -269,7 +267,11 @@ def _outcome(fight: Fight, end: str, rounds: int) -> Outcome:
 
     def group(p: Piece, cargo: tuple[Group, ...] | None = None) -> Group:
         g = as_group(p, cargo)
-        return replace(g, airborne=True) if p.retreated and p.unit.air else g
+        if fought and p.side in (ATTACKING, DEFENDING):
+            g = replace(g, fought=True)
+        if p.side == ATTACKING and p.unit.air:
+            g = replace(g, airborne=True)
+        return g
 
     attacking = merged(group(p) for p in fight.pieces if p.side == ATTACKING and p.alive)
     defending = []

@@ -4,6 +4,8 @@ owner's cash up to all of it (R-AAE-SBR-7's order of dice)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..instructions import ALL, RAID
 from ..units import merged
 from .aa import aa_fire
@@ -73,7 +75,8 @@ def _air_battle(fight: Fight) -> None:
 def _outcome(fight: Fight, end: str, damage: int, rolled: int) -> Outcome:
     return Outcome(
         end=end, rounds=0, winner=NOBODY, conquered=None,
-        attacking=merged(as_group(p) for p in fight.pieces
-                         if p.side in (ATTACKING, ESCORTING) and p.alive),
+        attacking=merged(replace(as_group(p), fought=end != NO_RAID or p.group.fought,
+                                 airborne=True)
+                         for p in fight.pieces if p.side in (ATTACKING, ESCORTING) and p.alive),
         defending=merged(as_group(p) for p in fight.pieces if p.side == DEFENDING and p.alive),
         bystanders=(), submerged=(), homeless_fighters=(), damage=damage, damage_rolled=rolled)
