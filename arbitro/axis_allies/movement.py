@@ -10,6 +10,7 @@ belong to the non-combat move (the RIORDINO). What can only be judged once every
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from .board import Board
 from .orders import COMBAT, Boarding, Move, Reason, Units
@@ -65,7 +66,7 @@ def judge_move(board: Board, state: State, power: str, move: Move, step: str) ->
     if "fixed" in domains:
         return Reason("R-AAE-UNIT-12", "complex_never_moves", ())
     path = (move.start, *move.path)
-    for a, b in zip(path, path[1:], strict=False):
+    for a, b in pairwise(path):
         if not board.adjacent(a, b):
             return Reason(rule(1), "not_adjacent", (a, b))
         if board.spaces[b].impassable:
@@ -252,7 +253,7 @@ def _sea(board: Board, state: State, power: str, move: Move, combat: bool) -> Ju
         if steps and (g.moved or g.fought) and not combat:
             return Reason(rule(16), "moved_or_fought", (g.type, start))
     route = (start, *zones)
-    for here, there in zip(route, route[1:], strict=False):
+    for here, there in pairwise(route):
         if not canal_open(board, state, power, here, there):
             return Reason(rule(9), "canal_closed", (here, there))
     for z in zones[:-1]:
@@ -294,8 +295,9 @@ def _sea(board: Board, state: State, power: str, move: Move, combat: bool) -> Ju
     if combat and not landing and not _combat_sea_end(board, state, power, start, end):
         deferred = SEA_SUPPORT
     origin = route[-2] if len(route) > 1 else None
-    arrived = [replace(g, moved=g.moved + steps, origin=origin if combat else None)
-               for g in ships_out]
+    # a transport that unloads stops (R-AAE-MOVE-14): its movement is spent already
+    arrived = [replace(g, moved=g.moved if g.unloaded else g.moved + steps,
+                       origin=origin if combat else None) for g in ships_out]
     state1 = state0.add_units(end, arrived)
     run_groups = list(arrived)
     if planes:

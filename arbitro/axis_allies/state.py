@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .board import Board
+from .instructions import Instructions
 from .orders import COMBAT, NONCOMBAT
 from .units import Group, merged
 
@@ -63,7 +64,7 @@ class State:
     conquered: tuple[str, ...] = ()              # territories that changed hands this turn
     capitals_taken: Mapping[str, CapitalTaken] = field(default_factory=lambda: frozen_map({}))
     victory: Victory = Victory()
-    instructions: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: frozen_map({}))
+    instructions: Mapping[str, Instructions] = field(default_factory=lambda: frozen_map({}))
     middle_east_payers: tuple[str, ...] | None = None   # the Allies' common order (R-AAE-ECON-4)
     keys: KeyChain | None = None
 
@@ -144,5 +145,4 @@ def initial_state(board: Board, game: str, keys: KeyChain | None = None) -> Stat
         step=COMBAT, control=frozen_map(control),
         cash=frozen_map({p.code: p.cash for p in board.powers}),
         units=frozen_map({space: merged(groups) for space, groups in board.setup.items()}),
-        instructions=frozen_map({p: frozen_map({}) for p in board.turn_order}),
         keys=keys)
