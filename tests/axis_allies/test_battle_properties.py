@@ -185,6 +185,15 @@ def test_no_land_unit_retreats_from_an_amphibious_assault(battle: Battle, key: b
             assert not any(TYPES[g.type].land for g in report.result.attacking)
 
 
+def _census(groups: Sequence[Group]) -> Counter[tuple[str, str]]:
+    count = Counter[tuple[str, str]]()
+    for g in groups:
+        count[(g.owner, g.type)] += g.count
+        for c in g.cargo:
+            count[(c.owner, c.type)] += g.count * c.count
+    return count
+
+
 def _in_battle(groups: Sequence[Group]) -> list[Group]:
     return [g for g in groups
             if not g.submerged and not g.retreated and g.type not in ("aa_gun", "complex")]
@@ -215,6 +224,11 @@ def test_every_battle_ends(battle: Battle, key: bytes) -> None:
     else:
         assert result.rounds == max((r.round for r in report.rolls), default=0) or result.end in (
             "defender_gone", "attacker_gone", "both_gone", "retreat", "no_hits_possible")
+    # no unit is created or duplicated: what is left, cargo included, is at most what came
+    before, after = _census((*battle.attacking, *battle.landing, *battle.escorts,
+                             *battle.defending, *battle.bystanders)), _census(
+        (*result.attacking, *result.defending, *result.bystanders, *result.homeless_fighters))
+    assert all(after[unit] <= before[unit] for unit in after), (before, after)
     # the same dice as a fixed sequence fight the same battle, and the report is the contract's
     dice = tuple(d.die for r in report.rolls for d in r.dice)
     assert report.dice_used == len(dice)
