@@ -96,14 +96,14 @@ def read_group(data: Any, types: Mapping[str, UnitType], powers: Sequence[str],
     if kind not in types:
         raise ContractError(f"{what}.type: unknown unit type {kind!r}")
     origin = g.get("from")
-    flags: dict[str, Any] = {name: flag(g.get(name, False), f"{what}.{name}")
-                             for name in _GROUP_FLAGS}
+    flags = {name: flag(g.get(name, False), f"{what}.{name}") for name in _GROUP_FLAGS}
     return Group(
         owner=owner, type=kind, count=number(g.get("count"), f"{what}.count", least=1),
         cargo=read_groups(g.get("cargo"), types, powers, f"{what}.cargo"),
         origin=None if origin is None else text(origin, f"{what}.from"),
         moved=number(g.get("moved", 0), f"{what}.moved"),
-        **flags)
+        damaged=flags["damaged"], landing=flags["landing"], fought=flags["fought"],
+        submerged=flags["submerged"], airborne=flags["airborne"], retreated=flags["retreated"])
 
 
 def read_groups(data: Any, types: Mapping[str, UnitType], powers: Sequence[str],

@@ -110,3 +110,25 @@ def test_input_not_of_the_shape_is_refused(change, message):
     change(game)
     with pytest.raises(ContractError, match=message):
         verify_json(game)
+
+
+def test_a_gm_battle_is_checked_against_its_input_without_dice():
+    """R-AAE-PBEM-9: a BATTAGLIA's digest covers its battle input without ``dice``."""
+    from arbitro.aae_contract.battle import battle_digest_input
+
+    data: dict[str, Any] = {
+        "variant": "aae_europe", "kind": "sea", "space": "BIS", "attacker": "UK",
+        "attacking": [{"owner": "UK", "type": "destroyer", "count": 2}],
+        "defending": [{"owner": "GERMANY", "type": "submarine", "count": 2}]}
+    digest = orders_digest(battle_digest_input({**data, "dice": {"fixed": [1]}}))
+    assert digest == orders_digest(data)
+    data["dice"] = {"key": CHAIN.key(3), "game": GAME, "step": "GM-7", "battle": "BIS",
+                    "digest": digest}
+    out = answer("battle", json.dumps(data))
+    game = {"game": GAME, "chains": [{"chain": 1, "head": CHAIN.head, "length": 10}],
+            "keys": [{"chain": 1, "index": 3, "key": CHAIN.key(3)}],
+            "steps": [{"chain": 1, "index": 3, "step": "GM-7", "digest": digest,
+                       "canonical": battle_digest_input(data),
+                       "rolls": [{"battle": "BIS", "round": r["round"], "roll": r["roll"],
+                                  "dice": [d["die"] for d in r["dice"]]} for r in out["rolls"]]}]}
+    assert verify_json(game)["ok"]

@@ -77,10 +77,17 @@ def _bombard(fight: Fight) -> None:
         return
     start = len(fight.pieces)
     for group in b.bombarding:
-        if group.origin is None or any(z in (None, group.origin) for z in landed):
-            for _ in range(group.count):
-                fight.pieces.append(Piece(len(fight.pieces), replace(group, count=1),
-                                          fight.types[group.type], BOMBARDING))
+        if group.fought:
+            fight.event("no_bombard", 0, ATTACKER, (group,),
+                        "R-AAE-COMBAT-10: a ship that fought a sea battle this turn does not bombard")
+            continue
+        if group.origin is not None and all(z not in (None, group.origin) for z in landed):
+            fight.event("no_bombard", 0, ATTACKER, (group,),
+                        f"A4: no infantry, artillery or armour lands from {group.origin}")
+            continue
+        for _ in range(group.count):
+            fight.pieces.append(Piece(len(fight.pieces), replace(group, count=1),
+                                      fight.types[group.type], BOMBARDING))
     ships = [(p, p.unit.bombard or 0) for p in fight.pieces[start:]]
     shooters = [(p, v) for p, v in ships if fight.can_hit(p, v)]
     if not shooters:
@@ -175,8 +182,8 @@ def _defender_dives(fight: Fight, round_: int) -> None:
     when its instruction says; a unit hit in c is still in the battle until f."""
     defenders = fight.on(DEFENDING)
     alone = all(p.is_sub for p in defenders)
-    for power in fight.turn_order + tuple(p.owner for p in defenders):
-        subs = [p for p in defenders if p.owner == power and p.is_sub and p.in_battle]
+    for power in dict.fromkeys((*fight.turn_order, *(p.owner for p in defenders))):
+        subs = [p for p in defenders if p.owner == power and p.is_sub]
         if not subs:
             continue
         policy, source = fight.battle.instructions_of(power).submerge_policy(fight.battle.space)
