@@ -86,3 +86,17 @@ def test_fixed_dice_use_no_key() -> None:
             "dice": {"fixed": []}, "state": _state(3)}
     out = answer("step", json.dumps(data))
     assert out["key"] is None and out["state"]["keys"]["used"] == 3
+
+
+def test_a_spent_chain_goes_on_with_the_next_ones_committed_head() -> None:
+    second = KeyChain("7" * 64, length=3)
+    data = {"variant": "aae_europe", "mode": "run", "orders": ORDERS,
+            "dice": {"chain": 2, "index": 1, "key": second.key(1), "head": second.head,
+                     "length": 3},
+            "state": _state(5)}
+    out = answer("step", json.dumps(data))
+    assert out["key"] == {"chain": 2, "index": 1, "value": second.key(1)}
+    assert out["state"]["keys"] == {"chain": 2, "head": second.head, "length": 3, "used": 1}
+    with pytest.raises(ContractError, match="only with a new chain"):
+        answer("step", json.dumps({**data, "state": _state(2), "dice": {
+            "chain": 1, "index": 3, "key": CHAIN.key(3), "head": second.head, "length": 3}}))
