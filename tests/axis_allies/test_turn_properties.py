@@ -71,7 +71,7 @@ def mail(state: State, draw: st.DrawFn) -> list[str]:
             if draw(st.booleans()):
                 where = BOARD.capital_of(power)
                 if BOARD.unit_types[type_name].sea:
-                    where = sorted(BOARD.sea_neighbours(where) or {where})[0]
+                    where = min(BOARD.sea_neighbours(where) or {where})
                 lines.append(f"PLACE {where}: {n} {type_name}")
     lines.append(draw(st.sampled_from(["EXECUTE", "", "Saluti"])))
     return lines
