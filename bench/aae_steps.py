@@ -21,10 +21,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "axis_allies"))
 
-from test_scripted_round import GERMANY_ORDERS  # noqa: E402
+from test_scripted_round import GERMANY_ORDERS
 
-from arbitro.aae_contract.step import step_json  # noqa: E402
-from arbitro.fairness.chain import KeyChain  # noqa: E402
+from arbitro.aae_contract.step import step_json
+from arbitro.fairness.chain import KeyChain
 
 ROUND: list[tuple[list[str], bool]] = [
     (GERMANY_ORDERS, True),
@@ -83,7 +83,7 @@ def main() -> None:
         "CEL": [{"owner": "GERMANY", "type": "carrier", "count": 3}],
         "BIS": [{"owner": "GERMANY", "type": "carrier", "count": 2}],
         "ATL": [{"owner": "UK", "type": "battleship", "count": 1}]}},
-        "orders": [f"MOVE GER: 1 fighter -> DAN -> NTH -> ATL" for _ in range(8)]}
+        "orders": ["MOVE GER: 1 fighter -> DAN -> NTH -> ATL" for _ in range(8)]}
     spent = min(_cpu(lambda: step_json(air))[0] for _ in range(5))
     print(f"8 fighters over the Atlantic, 5 carriers, C4 after each line: {spent * 1000:.1f} ms")
 
