@@ -75,9 +75,12 @@ def step_json(data: Any) -> dict[str, Any]:
     except (BattleError, OutOfDice) as exc:
         raise ContractError(str(exc)) from exc
     if isinstance(dice, KeyedDice) and outcome.ran and outcome.state is not None:
-        assert state.keys is not None and key is not None
+        assert key is not None
+        chain_used: KeyChain = key.pop("keys")
         outcome = replace(outcome, state=replace(outcome.state, keys=replace(
-            state.keys, used=key["index"])))
+            chain_used, used=key["index"])))
+    elif key is not None:
+        key.pop("keys")
     return write_outcome(board, outcome, lang, key if outcome.ran else None)
 
 
@@ -92,7 +95,7 @@ def _dice(board: Board, state: State, data: Any, lines: list[str]) -> tuple[Dice
             if type(v) is not int or not 1 <= v <= 6:
                 raise ContractError(f"dice.fixed[{i}]: a die is a whole number from 1 to 6")
         return FixedDice(tuple(values)), None
-    only(d, ("chain", "index", "key"), "dice")
+    only(d, ("chain", "index", "key", "head", "length"), "dice")
     if state.keys is None:
         raise ContractError("dice: the state has no key chain (state.keys); give fixed dice")
     chain = number(d.get("chain", state.keys.chain), "dice.chain", least=1)
@@ -103,6 +106,17 @@ def _dice(board: Board, state: State, data: Any, lines: list[str]) -> tuple[Dice
     except ChainError as exc:
         raise ContractError(f"dice.key: {exc}") from exc
     keys: KeyChain = state.keys
+    if chain == keys.chain + 1 and keys.used == keys.length:
+        # the chain is spent: the mail that revealed its last key committed the next one's
+        # head (R-AAE-PBEM-8), which comes with the first key of the new chain
+        head = text(d.get("head"), "dice.head")
+        try:
+            check_key(head)
+        except ChainError as exc:
+            raise ContractError(f"dice.head: {exc}") from exc
+        keys = KeyChain(chain, head, number(d.get("length"), "dice.length", least=1), 0)
+    elif "head" in d or "length" in d:
+        raise ContractError("dice.head and dice.length come only with a new chain's first key")
     if chain != keys.chain:
         raise ContractError(f"dice.chain: the state's chain is {keys.chain}, not {chain}")
     if index != keys.used + 1:
@@ -114,7 +128,7 @@ def _dice(board: Board, state: State, data: Any, lines: list[str]) -> tuple[Dice
         raise ContractError(f"dice.key does not hash down to the chain's head in {index} steps")
     digest = _digest(board, state, lines)
     return KeyedDice(key, state.game, state.step_id, digest), {"chain": chain, "index": index,
-                                                               "value": key}
+                                                               "value": key, "keys": keys}
 
 
 def _digest(board: Board, state: State, lines: list[str]) -> str:
@@ -136,11 +150,13 @@ def _line(line: Line, lang: str) -> dict[str, Any]:
         out["order"] = order_text(line.order)
     if line.reason is not None:
         out["reason"] = reason_text(line.reason, lang)
+        out["rule"] = line.reason.rule
+        out["code"] = line.reason.code
     return out
 
 
 def _entry(e: Entry, lang: str) -> dict[str, Any]:
-    why = say(lang, f"aae.ledger.{e.cause}", space=e.space or "", other=e.other or "")
+    why = say(lang, f"aae.ledger.{e.cause}", e.space or "-", e.other or "-")
     return {"power": e.power, "ipc": e.ipc, "why": f"{why} ({e.rule})"}
 
 
@@ -183,7 +199,8 @@ def write_outcome(board: Board, o: StepOutcome, lang: str,
         "orders": [_line(line, lang) for line in o.lines],
         "canonical": list(o.canonical),
         "digest": o.digest,
-        "missing": [reason_text(r, lang) for r in o.missing],
+        "missing": [{"rule": r.rule, "code": r.code, "reason": reason_text(r, lang)}
+                    for r in o.missing],
         "battles": [write_report(r) for r in o.battles],
         "defaults": [_default(d, lang) for d in o.defaults]
         + [d for r in o.battles for d in r.defaults],

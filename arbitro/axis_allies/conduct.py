@@ -286,7 +286,8 @@ def _land(board: Board, plan: CombatPlan, power: str, t: str, out: Conducted) ->
     landing = [g for g in mine if g.landing]
     attacking = [g for g in mine if not g.landing]
     zones = {g.origin for g in landing if g.origin}
-    bombarding = [g for z in sorted(zones) for g in state.at(z)
+    # a bombarding ship's ``from`` is the zone it fires from (the battle contract's reading)
+    bombarding = [replace(g, origin=z) for z in sorted(zones) for g in state.at(z)
                   if g.owner == power and board.unit_types[g.type].bombard and not g.fought]
     battle = Battle(AMPHIBIOUS if landing else LAND, t, power, attacking=tuple(attacking),
                     landing=tuple(landing), bombarding=tuple(bombarding),

@@ -14,8 +14,9 @@ from .state import CapitalTaken, State, frozen_map
 from .units import Group
 
 # ledger causes (their words: aae.ledger.<cause> in the catalogs)
-PURCHASE, RAID, CAPITAL, INCOME, MIDDLE_EAST_PAID, MIDDLE_EAST_GOT = (
-    "purchase", "raid", "capital", "income", "middle_east_paid", "middle_east_got")
+PURCHASE, RAID, INCOME, MIDDLE_EAST_PAID, MIDDLE_EAST_GOT = (
+    "purchase", "raid", "income", "middle_east_paid", "middle_east_got")
+CAPITAL_LOST, CAPITAL_TAKEN = "capital_lost", "capital_taken"
 
 ME_DEFAULT_PAYERS = ("UK", "USA", "USSR")   # R-AAE-ECON-4: the UK held the region
 
@@ -65,7 +66,6 @@ def conquer(board: Board, state: State, territory: str, by: str) -> tuple[State,
     """``by`` takes ``territory``: its control, its AA guns (captured with it, R-AAE-UNIT-11), a
     capital's cash (R-AAE-ECON-5)."""
     holder = new_holder(board, state, territory, by)
-    before = state.controller(territory)
     state = state.with_control(territory, holder)
     if territory not in state.conquered:
         state = replace(state, conquered=(*state.conquered, territory))
@@ -81,13 +81,12 @@ def conquer(board: Board, state: State, territory: str, by: str) -> tuple[State,
         if board.enemies(owner, by):
             cash = state.cash.get(owner, 0)
             if cash:
-                entries = [Entry(owner, -cash, CAPITAL, "R-AAE-ECON-5", territory, by),
-                           Entry(by, cash, CAPITAL, "R-AAE-ECON-5", territory, owner)]
+                entries = [Entry(owner, -cash, CAPITAL_LOST, "R-AAE-ECON-5", territory, by),
+                           Entry(by, cash, CAPITAL_TAKEN, "R-AAE-ECON-5", territory, owner)]
             taken[territory] = CapitalTaken(by, state.step_id)
         else:
             taken.pop(territory, None)
         state = replace(state, capitals_taken=frozen_map(taken))
-    del before
     return book(state, entries), tuple(entries)
 
 

@@ -90,7 +90,7 @@ def judge_place(board: Board, state: State, power: str, space: str, units: tuple
     where = board.spaces[space]
     for u in units:
         if u.owner not in (None, power) or u.cargo:
-            return Reason(UNIT_12, "place_form", ())
+            return Reason(UNIT_12, "place_owner", ())
         kind = board.unit_types[u.type]
         if placing.left.get(u.type, 0) < u.count:
             return Reason("R-AAE-TURN-3", "not_bought", (u.count, u.type, placing.left.get(u.type, 0)))

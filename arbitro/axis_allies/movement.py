@@ -71,7 +71,7 @@ def judge_move(board: Board, state: State, power: str, move: Move, step: str) ->
             return Reason(rule(1), "not_adjacent", (a, b))
         if board.spaces[b].impassable:
             return Reason(rule(2), "impassable", (b,))
-    if len(set(move.path)) != len(move.path) or move.start in move.path[:-1]:
+    if len(set(move.path)) != len(move.path) or move.start in move.path:
         return Reason(rule(1), "path_repeats", ())
     if move.raid or move.escort:
         if not combat:
@@ -128,7 +128,7 @@ def _land(board: Board, state: State, power: str, move: Move, combat: bool) -> J
             return Reason(rule(4), "enemy_units_on_path", (space,))
         if enemy_territory(board, state, power, space):
             if not combat:
-                return Reason(rule(3), "noncombat_enemy_territory", (space,))
+                return Reason(rule(17), "noncombat_enemy_territory", (space,))
             if not all(board.unit_types[g.type].blitz for g in taken):
                 return Reason(rule(3), "stops_in_enemy_territory", (space,))
             if board.spaces[space].complex:
@@ -139,7 +139,7 @@ def _land(board: Board, state: State, power: str, move: Move, combat: bool) -> J
     if combat and not hostile and not blitzed:
         return Reason("R-AAE-TURN-3", "noncombat_in_combat", (end,))
     if not combat and hostile:
-        return Reason(rule(3), "noncombat_enemy_territory", (end,))
+        return Reason(rule(17), "noncombat_enemy_territory", (end,))
     origin = (start, *move.path)[-2]
     arrived = tuple(replace(g, moved=steps, origin=origin if combat else None) for g in taken)
     state = state.with_units(start, left).add_units(end, arrived)
@@ -165,6 +165,7 @@ def _take_all(board: Board, state: State, power: str, space: str, units: tuple[U
 def _air(board: Board, state: State, power: str, move: Move, combat: bool,
          with_land: bool = False) -> Judged:
     start = move.start
+    state = _unstow(board, state, power, start)
 
     def free(g: Group) -> bool:
         if combat:
@@ -245,6 +246,8 @@ def _sea(board: Board, state: State, power: str, move: Move, combat: bool) -> Ju
     taken, left = _take_all(board, state, power, start, ships, free)
     if isinstance(taken, Reason):
         return taken
+    if zones:
+        taken, left = _allied_fighters_aboard(board, power, taken, left)
     steps = len(zones)
     for g in taken:
         kind = board.unit_types[g.type]
@@ -311,6 +314,52 @@ def _sea(board: Board, state: State, power: str, move: Move, combat: bool) -> Ju
         state1 = state1.add_units(landing or end, landed)
     return state1, MoveRun(move, tuple(run_groups), end, zones[:-1], landing, tuple(landed),
                            deferred=deferred)
+
+
+def _unstow(board: Board, state: State, power: str, zone: str) -> State:
+    """A power's fighters riding an ally's carrier as cargo take off as groups of their own."""
+    if not board.spaces[zone].sea:
+        return state
+    groups: list[Group] = []
+    mine: list[Group] = []
+    for g in state.at(zone):
+        if g.owner != power and g.cargo and board.unit_types[g.type].fighters:
+            keep = tuple(c for c in g.cargo if c.owner != power)
+            mine.extend(c.with_count(c.count * g.count) for c in g.cargo if c.owner == power)
+            groups.append(replace(g, cargo=keep))
+        else:
+            groups.append(g)
+    return state.with_units(zone, [*groups, *mine]) if mine else state
+
+
+def _allied_fighters_aboard(board: Board, power: str, ships: list[Group],
+                            left: list[Group]) -> tuple[list[Group], list[Group]]:
+    """R-AAE-UNIT-9: an ally's fighters landed on a moving carrier go with it, as its cargo."""
+    allied = [g for g in left if g.owner != power and board.allied(g.owner, power)
+              and board.unit_types[g.type].carrier_space and not g.airborne]
+    if not allied:
+        return ships, left
+    out: list[Group] = []
+    for s in ships:
+        kind = board.unit_types[s.type]
+        if not kind.fighters:
+            out.append(s)
+            continue
+        for _ in range(s.count):
+            room = kind.fighters - sum(c.count for c in s.cargo)
+            aboard = list(s.cargo)
+            while room > 0 and allied:
+                g = allied[0]
+                aboard.append(g.with_count(1))
+                room -= 1
+                i = left.index(g)
+                if g.count == 1:
+                    left.pop(i)
+                    allied.pop(0)
+                else:
+                    left[i] = allied[0] = g.with_count(g.count - 1)
+            out.append(replace(s, count=1, cargo=merged(aboard)))
+    return list(merged(out)), left
 
 
 def _combat_sea_end(board: Board, state: State, power: str, start: str, end: str) -> bool:
@@ -388,7 +437,7 @@ def _landing(board: Board, state: State, power: str, move: Move, ships: list[Gro
     if combat and not hostile:
         return Reason("R-AAE-TURN-3", "noncombat_in_combat", (territory,))
     if not combat and hostile:
-        return Reason(rule(3), "noncombat_enemy_territory", (territory,))
+        return Reason(rule(17), "noncombat_enemy_territory", (territory,))
     aboard = [c for t in transports for c in t.cargo for _ in range(t.count)]
     want = move.unload
     if combat and want is None and any(c.type == "aa_gun" for c in aboard):

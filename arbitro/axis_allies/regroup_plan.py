@@ -25,6 +25,7 @@ class RegroupPlan:
     placed: list[tuple[int, str, list[Group]]] = field(default_factory=list)
     converted: list[tuple[int, str, list[Group]]] = field(default_factory=list)
     execute: bool = False
+    moved: State | None = None   # after the moves, before the placement (new carriers land none)
 
 
 def judge_noncombat(board: Board, state: State, power: str,
@@ -62,6 +63,7 @@ def _one_pass(board: Board, state: State, power: str, orders: Sequence[tuple[int
                 plan.runs.append((i, run))
         else:
             later.append((i, order))
+    plan.moved = plan.state
     for i, order in later:   # the Patriotic War after the moves, then the placement
         if isinstance(order, Convert):
             got = _convert(board, plan.state, power, order)
@@ -100,8 +102,9 @@ def _carriers(board: Board, power: str, plan: RegroupPlan) -> dict[int, Reason]:
     """R-AAE-MOVE-12: every fighter at sea on a carrier of its side with room; the latest line
     that filled a zone past its room (a fighter in, a carrier out) is refused."""
     found: dict[int, Reason] = {}
+    moved = plan.moved or plan.state
     for zone in board.zones():
-        over = fighters_over(board, plan.state, power, zone)
+        over = fighters_over(board, moved, power, zone)
         if not over:
             continue
         for i, run in reversed(plan.runs):

@@ -8,11 +8,10 @@ report, conquests, the ledger, the defaults used, who is due next, and the state
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from ..fairness.dice import orders_digest
 from .board import Board
 from .combat.dice import Dice
 from .combat.report import BattleReport
@@ -81,9 +80,8 @@ class StepOutcome:
 
 
 def digest_of(canonical: Sequence[str]) -> str:
-    """R-AAE-PBEM-9's digest: SHA-256 of the canonical orders as compact sorted JSON."""
-    text = json.dumps(list(canonical), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    """R-AAE-PBEM-9's digest of the step's canonical orders."""
+    return orders_digest(list(canonical))
 
 
 def read_step(board: Board, state: State, texts: Sequence[str]) -> list[Line]:
