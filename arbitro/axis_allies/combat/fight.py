@@ -84,18 +84,37 @@ def battle_problem(battle: Battle, types: Mapping[str, UnitType]) -> str | None:
         return "escorts: a raid's escorts are fighters"
     if battle.defender_cash is not None and battle.defender_cash < 0:
         return "defender_cash cannot be negative"
+    units = sum(g.count * (1 + sum(c.count for c in g.cargo)) for gs in lists.values() for g in gs)
+    if units > MOST_UNITS:
+        return f"a battle of {units} units: no board holds more than {MOST_UNITS} in one space"
     return None
 
 
-def _group_problem(group: Group, types: Mapping[str, UnitType], where: str) -> str | None:
+# More units than the whole board's set-up in one space is no battle but a typo (or an attempt
+# to make the referee count forever).
+MOST_UNITS = 1000
+
+
+def _group_problem(group: Group, types: Mapping[str, UnitType], where: str,
+                   carrier: UnitType | None = None) -> str | None:
     if group.type not in types:
         return f"{where}: unknown unit type {group.type!r}"
+    unit = types[group.type]
     if group.count < 1:
         return f"{where}: a group holds at least one unit"
-    if group.damaged and types[group.type].hits < 2:
+    if group.damaged and unit.hits < 2:
         return f"{where}: only a unit that takes two hits can be damaged, not a {group.type}"
+    if carrier is not None:
+        if group.cargo:
+            return f"{where}: cargo carries no cargo of its own"
+        if carrier.capacity and unit.cargo is None:
+            return f"{where}: a transport carries land units, not a {group.type}"
+        if carrier.fighters and unit.carrier_space is None:
+            return f"{where}: a carrier carries fighters, not a {group.type}"
+    elif group.cargo and not (unit.capacity or unit.fighters):
+        return f"{where}: only transports and carriers carry units, not a {group.type}"
     for aboard in group.cargo:
-        problem = _group_problem(aboard, types, f"{where} cargo")
+        problem = _group_problem(aboard, types, f"{where} cargo", unit)
         if problem is not None:
             return problem
     return None
