@@ -175,15 +175,19 @@ def _whole_mail(board: Board, start: State, power: str, plan: CombatPlan) -> dic
              if any(g.owner == power and g.fought and g.type == "bomber" for g in state.at(t))}
     landings = landing_zones(plan)
     battles = sea | land
+    # aircraft alone never take a territory (R-AAE-COMBAT-12): an empty one is no battle for them
+    air_battles = sea | {t for t in land if enemy_groups(board, state, power, t) or any(
+        g.owner == power and board.unit_types[g.type].land and not g.fought
+        for g in state.at(t))}
     for i, run in plan.runs:
         end = run.end
-        if run.deferred == AIR_BATTLE and end not in battles:
+        if run.deferred == AIR_BATTLE and end not in air_battles:
             found[i] = Reason("R-AAE-MOVE-5", "no_battle_there", (end,))
         elif run.deferred == ESCORT_RAID and end not in raids:
             found[i] = Reason("R-AAE-SBR-1", "escort_without_raid", (end,))
         elif run.deferred == SEA_SUPPORT and end not in landings and end not in sea:
             found[i] = Reason("R-AAE-TURN-3", "noncombat_in_combat", (end,))
-        if run.order.fallback is not None and run.order.fallback not in battles:
+        if run.order.fallback is not None and run.order.fallback not in air_battles:
             found[i] = Reason("R-AAE-SBR-6", "fallback_without_battle", (run.order.fallback,))
     for zone, i in plan.attacks.items():
         if zone not in sea:

@@ -114,7 +114,11 @@ def _best_matching(board: Board, state: State, power: str, needy: list[frozenset
             aboard = sum(c.count for c in g.cargo if board.unit_types[c.type].air)
             spare = max(kind.fighters - aboard, 0)
             if g.owner == power and g.moved == 0 and not g.fought and zone not in fixed:
-                reach = sea_distances(board, state, power, zone, kind.move, combat=False)
+                # where it can sail in the non-combat move: friendly zones, and the zones of
+                # this turn's sea battles (it needs them won: a risk, as C4 allows)
+                reach = set(sea_distances(board, state, power, zone, kind.move, combat=False))
+                reach |= set(sea_distances(board, state, power, zone, kind.move,
+                                           combat=True)) & fixed
                 positions = tuple(z for z in sorted(reach) if z in wanted) or (zone,)
                 if zone not in positions:
                     positions = (zone, *positions)

@@ -115,7 +115,8 @@ def _land(board: Board, state: State, power: str, move: Move, combat: bool) -> J
     if combat and any(u.type == "aa_gun" for u in move.units):
         return Reason("R-AAE-UNIT-11", "aa_gun_combat_move", ())
     taken, left = _take_all(board, state, power, start, move.units,
-                            lambda g: g.moved == 0 and not g.landing and not g.fought)
+                            lambda g: g.moved == 0 and not g.landing and not g.fought,
+                            noncombat=not combat)
     if isinstance(taken, Reason):
         return taken
     steps = len(move.path)
@@ -147,12 +148,15 @@ def _land(board: Board, state: State, power: str, move: Move, combat: bool) -> J
 
 
 def _take_all(board: Board, state: State, power: str, space: str, units: tuple[Units, ...],
-              pick: object) -> tuple[list[Group] | Reason, list[Group]]:
+              pick: object, noncombat: bool = False) -> tuple[list[Group] | Reason, list[Group]]:
     groups = list(state.at(space))
     taken: list[Group] = []
     for u in units:
         got = take(groups, power, u, pick, space, rule(1))  # type: ignore[arg-type]
         if isinstance(got, Reason):
+            if got.code == "units_not_free" and noncombat:
+                # they are there, but moved or fought this turn (R-AAE-MOVE-16)
+                got = Reason(rule(16), "moved_or_fought", (u.type, space))
             return got, groups
         some, groups = got
         taken.extend(some)
@@ -172,7 +176,7 @@ def _air(board: Board, state: State, power: str, move: Move, combat: bool,
             return g.moved == 0 and not g.fought and not g.airborne
         return g.airborne or (g.moved == 0 and not g.fought)
 
-    taken, left = _take_all(board, state, power, start, move.units, free)
+    taken, left = _take_all(board, state, power, start, move.units, free, noncombat=not combat)
     if isinstance(taken, Reason):
         return taken
     steps = len(move.path)
@@ -243,7 +247,7 @@ def _sea(board: Board, state: State, power: str, move: Move, combat: bool) -> Ju
         # loading or unloading only: a transport that fought (S4) or kept cargo aboard (A8)
         return (g.moved == 0 and not g.fought) or g.fought or g.unloaded is not None
 
-    taken, left = _take_all(board, state, power, start, ships, free)
+    taken, left = _take_all(board, state, power, start, ships, free, noncombat=not combat)
     if isinstance(taken, Reason):
         return taken
     if zones:

@@ -75,6 +75,11 @@ CASES = [
      ["MOVE GER: 2 fighter -> BAL", "MOVE GER: 1 fighter -> BAL"], [None, "R-AAE-MOVE-12"]),
     ("GERMANY", "noncombat", {"GER": [g("GERMANY", "fighter", 2)]},
      ["MOVE GER: 2 fighter -> BAL", "PLACE BAL: 1 carrier"], ["R-AAE-MOVE-12", None]),
+    # aircraft alone never take a territory: no battle for them in an empty one
+    ("GERMANY", "combat", {"POL": [g("GERMANY", "fighter"), g("GERMANY", "armour")]},
+     ["MOVE POL: 1 fighter -> EPOL"], ["R-AAE-MOVE-5"]),
+    ("GERMANY", "combat", {"POL": [g("GERMANY", "fighter"), g("GERMANY", "armour")]},
+     ["MOVE POL: 1 fighter -> EPOL", "MOVE POL: 1 armour -> EPOL"], [None, None]),
     # ATTACK and SUBMERGE need their ships there beside enemy ships
     ("UK", "combat", {"NTH": [g("UK", "battleship")]},
      ["ATTACK NTH"], ["R-AAE-MOVE-7"]),

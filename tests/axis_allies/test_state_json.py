@@ -89,3 +89,15 @@ def test_a_step_input_not_of_the_contracts_shape_is_an_error(data: dict[str, obj
     doc = {"mode": "run", "orders": [], "dice": {"fixed": []}, **data}
     with pytest.raises(ContractError, match=message):
         step_json(doc)
+
+
+@pytest.mark.parametrize("text", ["{not json", '{"orders": ["x"], "mode": "run", "dice": {"fixed": [9]}}',
+                                  '{"state": {"units": {"GER": [{"owner": "GERMANY"}]}}}'])
+def test_the_command_answers_bad_input_with_one_line_and_status_2(text: str) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "arbitro", "aae", "step"], input=text,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 2 and done.stdout == ""
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
