@@ -15,7 +15,8 @@ from typing import Any
 sys.dont_write_bytecode = False
 
 # Subcommand modules (arbitro/cli/<name>.py), each with add_parser() and run().
-COMMANDS = ("run", "dev", "check_config", "adjudicate", "parse", "render", "variant", "gm", "site", "oauth")
+COMMANDS = ("run", "dev", "check_config", "adjudicate", "parse", "render", "variant", "gm", "site", "oauth",
+            "aae")
 
 
 class _Formatter(argparse.HelpFormatter):
