@@ -58,9 +58,8 @@ def diplomacy_variants() -> list[str]:
     names = []
     for path in sorted(MAPS_DIR.glob("*.toml")):
         try:
-            with path.open("rb") as fh:
-                data = tomllib.load(fh)
-        except (OSError, tomllib.TOMLDecodeError):
+            data = _parsed(path)
+        except (OSError, BoardError):
             continue
         if game_of(data) == DIPLOMACY:
             names.append(path.stem)
