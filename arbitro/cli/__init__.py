@@ -66,7 +66,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "handler", None):
         parser.print_help()
         return 2
-    return int(args.handler(args) or 0)
+    try:
+        code = int(args.handler(args) or 0)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (output piped into head): nothing more to say, and no
+        # traceback; stdout pointed at /dev/null so the interpreter's last flush is quiet.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return code
 
 
 if __name__ == "__main__":

@@ -120,3 +120,13 @@ def test_any_order_text_the_mail_parser_understands_is_accepted():
         ("A PAR - BUR", "succeeds"),
         ("F BRE - ENG", "succeeds"),
     ]
+
+
+def test_a_reader_that_goes_away_gets_no_traceback():
+    # `arbitro adjudicate --jsonl < game.jsonl | head -n 1`: the pipe closes under the writer.
+    line = json.dumps({"phase": "S1901M", "units": {"FRANCE": ["A PAR"]},
+                       "orders": {"FRANCE": ["A PAR - BUR"]}})
+    done = subprocess.run(
+        f"{sys.executable} -m arbitro adjudicate --jsonl | head -c 1 > /dev/null",
+        shell=True, input="\n".join([line] * 20000), capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in done.stderr, done.stderr
