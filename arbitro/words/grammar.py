@@ -16,6 +16,7 @@ keep their article ("nel Mar Nero", but "in Borgogna", "in Francia").
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Self
 
 # stems of the prepositions that fuse with the article (del, al, dal, nel, sul)
@@ -109,3 +110,29 @@ def upfirst(text: object) -> str:
     """Capital first letter, the rest untouched ("l'Italia" -> "L'Italia")."""
     s = str(text)
     return s[:1].upper() + s[1:]
+
+
+class Nouns(str):
+    """Several names said together ("la Francia, l'Italia"): a slot's spec applies to each
+    name (a capitalised spec to the first only), so a list keeps its articles. A string
+    everywhere else, joined as written."""
+
+    items: tuple[Noun, ...]
+    joiner: str
+
+    def __new__(cls, items: Iterable[object], joiner: str = ", ") -> Self:
+        nouns = tuple(noun(x) for x in items)
+        self = super().__new__(cls, joiner.join(n.text for n in nouns))
+        self.items, self.joiner = nouns, joiner
+        return self
+
+    def __format__(self, spec: str) -> str:
+        if not spec or spec.lower() not in FORMS:
+            return format(str.__str__(self), spec)
+        parts = [format(n, spec if i == 0 else spec.lower()) for i, n in enumerate(self.items)]
+        return self.joiner.join(parts)
+
+
+def nouns(values: Iterable[object]) -> Nouns:
+    """The template filter: ``{{ _("…", powers=eliminated|nouns) }}``."""
+    return values if isinstance(values, Nouns) else Nouns(values)
