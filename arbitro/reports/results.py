@@ -7,11 +7,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..diplomacy.board import Board, province_of
-from ..diplomacy.names import display
-from ..diplomacy.outcome import OrderResult, PhaseOutcome, Result
 from ..diplomacy.orders import Allow, Confirm, Gift, Strike, Treaty, Waive, unit_letter
+from ..diplomacy.outcome import OrderResult, PhaseOutcome, Result
 from ..diplomacy.position import MOVEMENT, NEUTRAL, Phase, Position
-from ..words.names import place_noun, power_noun
+from ..words.names import display, place_noun, power_noun
 from .readiness import unit_words
 from .words import order_text, power_name, reason_text, result_word, source_word
 

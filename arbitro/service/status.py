@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from ..diplomacy.names import display
 from ..reports import order_text
 from ..reports.maps import render_position_png
 from ..reports.readiness import unit_words
 from ..store import Attachment, GameStatus, PlayerStatus, PowerStatus, UnitOfWork
 from ..store.models import Phase
+from ..words.names import display
 from .common import Services, deadline_ics, deadline_words, game_words, map_options, phase_words, pname
 from .deadlines import DeadlineNote
 from .state import GameCtx, stored_orders

@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 
 from ..diplomacy.board import Board
-from ..diplomacy.names import display
 from ..diplomacy.position import Phase, PhaseError
 from . import say
 from .catalog import lang_of, translations
@@ -63,6 +62,26 @@ def power_noun(board: Board, power: str, lang: str | None) -> Noun:
         return Noun(name, head=head, articles=articles)
     return Noun(name, p.it_gender, p.it_article or article_for(name, p.it_gender),
                 articles=articles)
+
+
+@functools.lru_cache(maxsize=4096)
+def display(board: Board, location: str, lang: str) -> str:
+    """A location for a player's eyes: "Venezia (Ven) costa sud", "Spain (SPA) sc",
+    "Испания (Исп) ЮБ": the name and the code of the reader's language, the coast in the
+    catalog's words.
+
+    Memoised (boards compare by identity): every message names places."""
+    code, _, coast = location.partition("/")
+    prov = board.provinces.get(code)
+    if prov is None:
+        return location
+    if lang == "it":
+        text = f"{prov.name_it} ({prov.code_it})"
+    elif lang == "ru" and prov.name_ru:
+        text = f"{prov.name_ru} ({prov.ru_code or code})"
+    else:
+        text = f"{prov.name_en} ({code})"
+    return f"{text} {say(lang, f'coast.{coast}')}" if coast else text
 
 
 def place_noun(board: Board, location: str, lang: str | None) -> Noun:
