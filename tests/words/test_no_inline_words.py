@@ -147,3 +147,39 @@ def test_the_scan_sees_an_inline_word(tmp_path: Path) -> None:
     texts = [t for _, t in _literals(sample)]
     assert "stato" not in texts and "статус" not in texts  # command words the reader matches
     assert "immagine" in texts and "Привет" in texts
+
+
+# -- the templates ----------------------------------------------------------------------
+
+TEMPLATES = PACKAGE.parent / "templates"
+# A mail's header line and the tags of a subject: conventions, not words of a language.
+TEMPLATE_CONVENTIONS = frozenset({"Subject", "Re", "GM", "arbitro"})
+_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
+_STRING = re.compile(r"\"([^\"]*)\"|'([^']*)'")
+
+
+def _template_findings(path: Path) -> list[str]:
+    source = path.read_text(encoding="utf-8")
+    out = []
+    # what the template writes itself, outside its expressions and HTML tags
+    text = re.sub(r"<[^>]*>", " ", _JINJA.sub(" ", source))
+    for word in sorted(set(re.findall(r"[^\W\d_]+", text)) - TEMPLATE_CONVENTIONS):
+        out.append(f"{path.relative_to(TEMPLATES)}: {word!r}")
+    # the strings inside its expressions: catalog keys, codes, separators, never words
+    for expression in _JINJA.findall(source):
+        for a, b in _STRING.findall(expression):
+            literal = a or b
+            words = set(re.findall(r"[^\W\d_]+", literal.lower()))
+            if _CYRILLIC.search(literal) or _ACCENT.search(literal) or words & ITALIAN or (
+                    _PROSE.search(literal) and not re.fullmatch(r"[a-z_.]+", literal)):
+                out.append(f"{path.relative_to(TEMPLATES)}: {literal!r}")
+    return out
+
+
+def test_no_template_writes_a_word() -> None:
+    """Every mail and page template takes its words from the catalogs: outside its Jinja2
+    expressions there are only slots, punctuation and the mail's conventions."""
+    paths = sorted(TEMPLATES.rglob("*.j2"))
+    assert any(p.parent.name == "site" for p in paths) and any(p.parent.name == "mail" for p in paths)
+    findings = [f for p in paths for f in _template_findings(p)]
+    assert not findings, "words belong in the catalogs:\n" + "\n".join(findings)
