@@ -154,7 +154,7 @@ def test_the_scan_sees_an_inline_word(tmp_path: Path) -> None:
 TEMPLATES = PACKAGE.parent / "templates"
 # A mail's header line and the tags of a subject: conventions, not words of a language.
 TEMPLATE_CONVENTIONS = frozenset({"Subject", "Re", "GM", "arbitro"})
-_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
+_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.DOTALL)
 _STRING = re.compile(r"\"([^\"]*)\"|'([^']*)'")
 
 
