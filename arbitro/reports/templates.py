@@ -26,6 +26,7 @@ from ..words import lang_of, nsay, say
 from ..words import nsay_checked as nsay_strict
 from ..words import say_checked as say_strict
 from ..words.grammar import nouns, prep, upfirst
+from .examples import example_orders
 
 TEMPLATES_DIR = Path(
     os.environ.get("ARBITRO_TEMPLATES", Path(__file__).resolve().parent.parent.parent / "templates")
@@ -98,6 +99,7 @@ def _environment(folder: str, lang: str, strict: bool) -> Environment:
     env.filters["prep"] = prep  # {{ power_name|prep("per") }} -> "per la Francia"
     env.filters["upfirst"] = upfirst
     env.filters["nouns"] = nouns  # a list of names as one slot: {powers:Il}
+    env.globals["examples"] = functools.partial(example_orders, lang=lang)  # in the reader's notation
     return env
 
 
