@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..diplomacy.board import Board, province_of
-from ..diplomacy.orders import Allow, Confirm, Gift, Strike, Treaty, Waive, unit_letter
-from ..diplomacy.outcome import OrderResult, PhaseOutcome, Result
-from ..diplomacy.position import MOVEMENT, NEUTRAL, Phase, Position
+from ..diplomacy.defaults import ABANDONED, CIVIL_DISORDER, FIRST
+from ..diplomacy.orders import Allow, Build, Confirm, Disband, Gift, Retreat, Strike, Treaty, Waive, unit_letter
+from ..diplomacy.outcome import OrderResult, PhaseOutcome, Result, Source
+from ..diplomacy.position import ADJUSTMENT, MOVEMENT, NEUTRAL, RETREAT, Phase, Position
 from ..words.names import display, place_noun, power_noun
 from .readiness import unit_words
 from .words import order_text, power_name, reason_text, result_word, source_word
@@ -85,17 +86,35 @@ def _units(board: Board, text: str, lang: str) -> str | None:
     return ", ".join(f"{unit_letter(kind, lang)} {display(board, loc, lang)}" for kind, loc in units)
 
 
-def order_groups(board: Board, results: Iterable[OrderResult], lang: str) -> list[dict[str, Any]]:
+def default_kind(r: OrderResult, phase_kind: str, nmr: Mapping[str, str]) -> str:
+    """Which of the referee's defaults gave an order, named as the Italian seed names them:
+    the tacit retreat, the automatic build or disband, the first NMR's holds with mutual
+    support, a hold where no vote won (``source.default.<kind>``; "" for the general word)."""
+    order = r.order
+    if phase_kind == RETREAT:
+        return "retreat" if isinstance(order, Retreat) else ""
+    if phase_kind == ADJUSTMENT:
+        return "build" if isinstance(order, Build) else "disband" if isinstance(order, Disband) else ""
+    why = nmr.get(order.power)
+    return "onp" if why == FIRST else "no_vote" if why in (ABANDONED, CIVIL_DISORDER) else ""
+
+
+def order_groups(board: Board, results: Iterable[OrderResult], lang: str, phase_kind: str = MOVEMENT,
+                 nmr: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
     groups: dict[str, list[dict[str, Any]]] = {}
     for r in results:
         power = r.order.power
+        source = r.source.value
+        if r.source is Source.DEFAULT:
+            kind = default_kind(r, phase_kind, nmr or {})
+            source = f"{source}.{kind}" if kind else source
         groups.setdefault(power, []).append(
             {
                 "order": order_text(board, r.order, lang),
                 "result": result_word(r.result.value, lang),
                 "ok": r.result is Result.SUCCEEDS,
                 "reason": reason_text(r.reason, _details(board, r.detail, lang), lang),
-                "source": source_word(r.source.value, lang),
+                "source": source_word(source, lang),
             }
         )
     return [
@@ -147,7 +166,7 @@ def results_context(board: Board, report: PhaseReport, lang: str) -> dict[str, A
     nxt = outcome.next
     winner = outcome.winner or report.winner
     return {
-        "orders": order_groups(board, outcome.results, lang),
+        "orders": order_groups(board, outcome.results, lang, report.phase.kind, report.nmr),
         "dislodged": dislodged_units(board, outcome, lang),
         "unordered": unordered_units(board, report, lang),
         "centres": centre_table(board, report.before, nxt, lang),

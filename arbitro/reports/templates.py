@@ -100,7 +100,14 @@ def _environment(folder: str, lang: str, strict: bool) -> Environment:
     env.filters["upfirst"] = upfirst
     env.filters["nouns"] = nouns  # a list of names as one slot: {powers:Il}
     env.globals["examples"] = functools.partial(example_orders, lang=lang)  # in the reader's notation
+    env.filters["phase_kind"] = _phase_kind
     return env
+
+
+def _phase_kind(name: object) -> str:
+    """M, R or A for a phase's name (words.names.PhaseName); M for no phase ("-")."""
+    kind = getattr(name, "kind", "M")
+    return kind if isinstance(kind, str) else "M"
 
 
 def _squeeze(body: str) -> str:

@@ -24,13 +24,28 @@ def _grammar(lang: str) -> tuple[bool, str, str]:
             t.gettext("grammar.province_head"))
 
 
+class PhaseName(str):
+    """A phase's name for the reader ("Primavera 1901, movimenti") that still knows which
+    phase it names: a mail says what happens to units left without orders by the phase's
+    kind (``phase_name.kind``: M, R or A), not by its words."""
+
+    code: str
+    kind: str
+
+    def __new__(cls, text: str, code: str, kind: str) -> PhaseName:
+        self = super().__new__(cls, text)
+        self.code, self.kind = code, kind
+        return self
+
+
 def phase_name(code: str, lang: str | None) -> str:
-    """ "S1901M" -> "Primavera 1901, movimenti"."""
+    """ "S1901M" -> "Primavera 1901, movimenti" (a PhaseName)."""
     try:
         phase = Phase.parse(code)
     except PhaseError:
         return code
-    return f"{say(lang, f'season.{phase.season}')} {phase.year}, {say(lang, f'phase.{phase.kind}')}"
+    text = f"{say(lang, f'season.{phase.season}')} {phase.year}, {say(lang, f'phase.{phase.kind}')}"
+    return PhaseName(text, str(phase), phase.kind)
 
 
 def _from_catalog(lang: str, key: str) -> str | None:

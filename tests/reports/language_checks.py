@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from arbitro.variants import load_board
+
 # Words that give away a message of the other language. Whole words, any case.
 TELLTALES = {
     "it": {"the", "and", "is", "of", "not", "processed", "missing", "active", "paused", "finished",
@@ -25,6 +27,50 @@ UNFILLED = re.compile(r"\{[\w.:|!]*\}|%\(\w+\)s|\{\{|\}\}|\{%")
 # A message key where its words should be: "mail.results.heading", "status.game.active".
 KEY = re.compile(r"\b(?:mail|status|results|reminder|wait|word|help|ready|reason|parse|refusal|reply|"
                  r"command|duration|lateness|site|map|games|summary)\.[a-z_]+(?:\.[a-z_]+)*\b")
+
+# A rule's id is the referee's bookkeeping, never a player's text (issue 29 point 2).
+RULE_ID = re.compile(r"\bR-[A-Z]+-\d+\b")
+# arbitro's canonical notation (A MAR S A PAR H, F STP/SC B, WAIVE) where the reader's own
+# is due: Italian writes APP, TR, XXX and codes like "Par" (an army never stands on a
+# capitalised code: those are seas); Russian writes Cyrillic А/Ф and names.
+CANONICAL = {
+    "it": re.compile(r"\b[AF] [A-Z]{3}(?:/[NSEW]C)? [SCHRDB]\b|\bWAIVE\b|/[NSEW]C\b"),
+    "ru": re.compile(r"\b[AF] [A-Z]{3}\b|\bWAIVE\b|/[NSEW]C\b"),
+}
+# The Italian codes written in capitals (the seas: MAN, MNE, ION): any other code in
+# capitals after a unit letter is the canonical one (A PAR, F NAP).
+_BOARDS = (load_board("standard"), load_board("forum_ru"))
+ITALIAN_CAPITALS = frozenset(p.code_it for b in _BOARDS for p in b.provinces.values() if p.code_it.isupper())
+_UNIT_CODE = re.compile(r"\b[AF] ([A-Z]{3})\b")
+# The seed's own words (seed 000, the Italian rules) and the forms they replace: a mail or
+# a map that says the left-hand form fails (issue 29 point 1). CR for CdA is matched in
+# capitals, the rest in any case.
+SEED_WORDS = {
+    "CR": "CdA",
+    "centro di rifornimento": "centro di approvvigionamento (CdA)",
+    "centri di rifornimento": "centri di approvvigionamento (CdA)",
+    "convoglio": "trasporto",
+    "convogli": "trasporti",
+    "sloggiata": "costretta alla ritirata",
+    "sloggiate": "costrette alla ritirata",
+    "sloggiato": "costretto alla ritirata",
+    "sloggiati": "costretti alla ritirata",
+    "centro di partenza": "CdA della madrepatria",
+    "centri di partenza": "CdA della madrepatria",
+    "d'ufficio": "ritirata tacita, scioglimento automatico, costruzione automatica",
+    "rimbalzo": "stallo",
+    "rimbalza": "è in stallo",
+}
+
+
+def _old_forms(text: str) -> list[str]:
+    found = []
+    for old in SEED_WORDS:
+        flags = 0 if old.isupper() else re.IGNORECASE
+        if re.search(rf"(?<![\w'])({re.escape(old)})(?!\w)", text, flags):
+            found.append(old)
+    return found
+
 
 # Words that must appear as written whatever the language: the player's order notation
 # and commands, addresses, the sample texts below.
@@ -51,3 +97,14 @@ def check(text: str, lang: str, where: str, raw: tuple[str, ...] = ()) -> None:
     assert key is None, f"{where} ({lang}): the key {key.group(0)!r} instead of its words in {text!r}"
     left = leftovers(text, lang)
     assert not left, f"{where} ({lang}): words of another language {sorted(left)} in {text!r}"
+    rule = RULE_ID.search(text)
+    assert rule is None, f"{where} ({lang}): the rule id {rule.group(0)} in a player's text {text!r}"
+    if lang in CANONICAL:
+        canonical = CANONICAL[lang].search(text)
+        assert canonical is None, f"{where} ({lang}): canonical notation {canonical.group(0)!r} in {text!r}"
+    if lang == "it":
+        codes = [c for c in _UNIT_CODE.findall(text) if c not in ITALIAN_CAPITALS]
+        assert not codes, f"{where} (it): canonical codes {codes} in {text!r}"
+    if lang == "it":
+        old = _old_forms(text)
+        assert not old, f"{where} (it): {[(o, SEED_WORDS[o]) for o in old]} (old form, the seed's) in {text!r}"

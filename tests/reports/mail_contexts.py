@@ -22,6 +22,7 @@ from arbitro.diplomacy.orders import (
     Treaty,
     Waive,
 )
+from arbitro.diplomacy.notation import read_order
 from arbitro.diplomacy.phases import play
 from arbitro.diplomacy.position import Unit, home_territories, make_position, start_position
 from arbitro.diplomacy.readiness import readiness
@@ -156,10 +157,20 @@ def lines(lang: str, power: str = "ITALY") -> tuple[list[dict[str, Any]], list[s
     reading = lang if lang in READER_LANGUAGES else "en"  # a new language reads orders in English
     report = parse_orders(BOARD, ORDER_MAIL[reading], power=power, position=start_position(BOARD), lang=reading)
     shown = [{"line": r.line, "text": r.text, "status": r.status.value, "code": r.code,
-              "message": line_message(BOARD, r, lang), "suggestion": r.suggestion}
+              "message": line_message(BOARD, r, lang), "suggestion": _offered(r.suggestion, power, lang)}
              for r in report.lines]
     read = [order_text(BOARD, r.order, lang) for r in report.lines if r.order is not None]
     return shown, read
+
+
+def _offered(suggestion: str | None, power: str, lang: str) -> str | None:
+    """The reader's "did you mean" in the reader's notation. The reader still offers it in
+    the canonical notation (its own task, issue 29 point 2 and reader's item 6: the line's
+    feedback); the mail shows it as the reader will give it."""
+    if suggestion is None:
+        return None
+    order = read_order(BOARD, power, suggestion)
+    return suggestion if isinstance(order, str) else order_text(BOARD, order, lang)
 
 
 def ready_lines(lang: str, kind: str = "spring", step: str = "others") -> list[str]:

@@ -114,10 +114,10 @@ def test_italian_names_take_their_articles_and_agree() -> None:
                power_noun(BOARD, "ITALY", "it")) == "l'unità in Marsiglia (Mar) appartiene all'Italia"
     assert say("it", "reason.occupied", place_noun(BOARD, "MAR", "it")) == "Marsiglia (Mar) è occupata"
     assert say("it", "reason.occupied", place_noun(BOARD, "BEL", "it")) == "il Belgio (Bel) è occupato"
-    assert say("it", "reason.bounced", place_noun(BOARD, "BLA", "it")) == "rimbalzo nel Mar Nero (MNE)"
-    assert say("it", "reason.bounced", place_noun(BOARD, "BUR", "it")) == "rimbalzo in Borgogna (Bor)"
+    assert say("it", "reason.bounced", place_noun(BOARD, "BLA", "it")) == "stallo nel Mar Nero (MNE)"
+    assert say("it", "reason.bounced", place_noun(BOARD, "BUR", "it")) == "stallo in Borgogna (Bor)"
     assert say("it", "reason.not_home_centre", place_noun(BOARD, "MAR", "it"),
-               power_noun(BOARD, "GERMANY", "it")) == "Marsiglia (Mar) non è un centro di partenza della Germania"
+               power_noun(BOARD, "GERMANY", "it")) == "Marsiglia (Mar) non è un CdA della madrepatria della Germania"
     assert nsay("it", "duration.hours", 1) == "1 ora" and nsay("it", "duration.hours", 2) == "2 ore"
     assert nsay("en", "duration.days", 1) == "1 day" and nsay("en", "duration.days", 2) == "2 days"
     assert when(MOMENT, "Europe/Rome", "it") == "lunedì 7 dicembre 2026 alle 23:00 (Europe/Rome)"
