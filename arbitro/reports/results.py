@@ -8,7 +8,18 @@ from typing import Any
 
 from ..diplomacy.board import Board, province_of
 from ..diplomacy.defaults import ABANDONED, CIVIL_DISORDER, FIRST
-from ..diplomacy.orders import Allow, Build, Confirm, Disband, Gift, Retreat, Strike, Treaty, Waive, unit_letter
+from ..diplomacy.orders import (
+    Allow,
+    Build,
+    Confirm,
+    Disband,
+    Gift,
+    Retreat,
+    Strike,
+    Treaty,
+    Waive,
+    unit_letter,
+)
 from ..diplomacy.outcome import OrderResult, PhaseOutcome, Result, Source
 from ..diplomacy.position import ADJUSTMENT, MOVEMENT, NEUTRAL, RETREAT, Phase, Position
 from ..words.names import display, place_noun, power_noun

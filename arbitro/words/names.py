@@ -7,6 +7,7 @@ maps/*.toml); a variant without them gets the neutral phrasing of grammar.Noun.
 from __future__ import annotations
 
 import functools
+from typing import Self
 
 from ..diplomacy.board import Board
 from ..diplomacy.position import Phase, PhaseError
@@ -32,7 +33,7 @@ class PhaseName(str):
     code: str
     kind: str
 
-    def __new__(cls, text: str, code: str, kind: str) -> PhaseName:
+    def __new__(cls, text: str, code: str, kind: str) -> Self:
         self = super().__new__(cls, text)
         self.code, self.kind = code, kind
         return self

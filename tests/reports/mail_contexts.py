@@ -10,6 +10,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from arbitro.diplomacy.notation import read_order
 from arbitro.diplomacy.orders import (
     Build,
     Confirm,
@@ -22,7 +23,6 @@ from arbitro.diplomacy.orders import (
     Treaty,
     Waive,
 )
-from arbitro.diplomacy.notation import read_order
 from arbitro.diplomacy.phases import play
 from arbitro.diplomacy.position import Unit, home_territories, make_position, start_position
 from arbitro.diplomacy.readiness import readiness
