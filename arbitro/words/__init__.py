@@ -59,7 +59,8 @@ def nsay_checked(lang: str, key: str, n: int, **values: Any) -> str:
     if key not in _own(lang):
         raise MissingWords(f"{lang}: no message {key}")
     try:
-        return translations(lang).ngettext(key, key + ".plural", n).format(n=n, **values)
+        template = translations(lang).ngettext(key, key + ".plural", n)
+        return template.format(n=n, **{k: _slot(v) for k, v in values.items()})
     except (IndexError, KeyError, ValueError) as exc:
         raise MissingWords(f"{lang}: {key}: slot {exc} not filled") from exc
 
@@ -74,6 +75,7 @@ def _slot(value: Any) -> Any:
 
 
 def nsay(lang: str | None, key: str, n: int, **values: Any) -> str:
-    """A message whose words agree with the number ``n`` ("1 ora", "2 ore")."""
+    """A message whose words agree with the number ``n`` ("1 ora", "2 ore"); the other
+    slots take the grammar specs as ``say``'s do ("Nazioni eliminate: {powers:il}")."""
     template = translations(lang_of(lang)).ngettext(key, key + ".plural", n)
-    return template.format(n=n, **values)
+    return template.format(n=n, **{k: _slot(v) for k, v in values.items()})

@@ -41,8 +41,11 @@ def article_for(name: str, gender: str) -> str:
 
 
 def with_preposition(prep: str, article: str, name: str) -> str:
-    """ "a", "l'", "Italia" -> "all'Italia"; "per", "la", "Francia" -> "per la Francia"."""
+    """ "a", "l'", "Italia" -> "all'Italia"; "per", "la", "Francia" -> "per la Francia";
+    "a", "", "Amici" -> "ad Amici" (the euphonic d before the same vowel)."""
     if not article:
+        if prep == "a" and name[:1].lower() == "a":
+            return f"ad {name}"
         return f"{prep} {name}" if prep else name
     if prep in _FUSED:
         head = _FUSED[prep] + _SUFFIX[article]

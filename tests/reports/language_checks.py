@@ -63,6 +63,19 @@ SEED_WORDS = {
 }
 
 
+# Italian that a reader of the seed would correct (issue 29 point 3): the player addressed
+# as a man (the name gives no gender), a phase's name as the subject of a feminine verb
+# ("Autunno 1901, movimenti non sarà elaborata": "la fase ... non sarà"), English calques.
+ITALIAN_SLIPS = {
+    "gendered": re.compile(r"\b(?:sei|sarai|eri|sia) (?:iscritt|invitat|stat|sicur|pront|interessat)[oa]\b|"
+                           r"(?<!il )\b[Bb]envenut[oa]\b|\bda sol[oa]\b|\b[Cc]hi è interessat[oa]\b"),
+    "phase as subject": re.compile(r"(?<!fase )\b(?:Primavera|Autunno|Inverno) \d{4}, \w+ (?:non )?"
+                                   r"(?:sarà|potrà|va|è|viene)\b"),
+    "calque": re.compile(r"\bsu file\b|\bin file\b"),
+    "a before a": re.compile(r"(?<![\w'])a [Aa]"),
+}
+
+
 def _old_forms(text: str) -> list[str]:
     found = []
     for old in SEED_WORDS:
@@ -106,5 +119,8 @@ def check(text: str, lang: str, where: str, raw: tuple[str, ...] = ()) -> None:
         codes = [c for c in _UNIT_CODE.findall(text) if c not in ITALIAN_CAPITALS]
         assert not codes, f"{where} (it): canonical codes {codes} in {text!r}"
     if lang == "it":
+        for what, slip in ITALIAN_SLIPS.items():
+            found = slip.search(text)
+            assert found is None, f"{where} (it): {what}: {found.group(0)!r} in {text!r}"
         old = _old_forms(text)
         assert not old, f"{where} (it): {[(o, SEED_WORDS[o]) for o in old]} (old form, the seed's) in {text!r}"

@@ -90,8 +90,9 @@ def _messages() -> list[Any]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_message_reads_in_its_language(lang: str, msgid: Any) -> None:
     if isinstance(msgid, tuple):
+        _, named = _fill(msgid[0], catalog(lang)[msgid[0]].string[0], lang)
         for n in (1, 2, 5):
-            _check(nsay(lang, msgid[0], n), lang, msgid[0])
+            _check(nsay(lang, msgid[0], n, **named), lang, msgid[0])
         return
     if msgid.startswith(("date.", "grammar.")):
         return  # patterns and switches, not words (checked through when() below)
