@@ -22,6 +22,7 @@ from ..diplomacy.orders import (
 )
 from ..diplomacy.outcome import OrderResult, PhaseOutcome, Result, Source
 from ..diplomacy.position import ADJUSTMENT, MOVEMENT, NEUTRAL, RETREAT, Phase, Position
+from ..words import say
 from ..words.names import display, place_noun, power_noun
 from .readiness import unit_words
 from .words import order_text, power_name, reason_text, result_word, source_word
@@ -190,7 +191,41 @@ def results_context(board: Board, report: PhaseReport, lang: str) -> dict[str, A
         "eliminated": [power_name(board, p, lang) for p in report.eliminated],
         "winner": power_name(board, winner, lang) if winner else None,
         "treaties": treaty_rows(board, outcome, lang),
+        "territories": territory_rows(board, report, lang),
     }
+
+
+def territory_rows(board: Board, report: PhaseReport, lang: str) -> list[dict[str, Any]]:
+    """Under rules that own every land province (forum_ru, R-RU-1): per power, the provinces
+    other than centres that changed hands in the phase, each with how it was taken (by
+    holding, by the unique weapon, as a gift); the map draws them, the mail says them."""
+    before, after = report.before.territories, report.outcome.next.territories
+    if not before and not after:
+        return []
+    how: dict[str, tuple[str, str]] = {}  # province -> (how, the giver)
+    for r in report.outcome.results:
+        if r.result is not Result.SUCCEEDS:
+            continue
+        if isinstance(r.order, Gift):
+            how[r.order.province] = ("gift", r.order.power)
+        elif isinstance(r.order, Strike):
+            how[r.order.target] = ("weapon", r.order.power)
+    gained: dict[str, list[str]] = {}
+    lost: dict[str, list[str]] = {}
+    for province in sorted(set(before) | set(after)):
+        old, new = before.get(province), after.get(province)
+        if old == new:
+            continue
+        place = display(board, province, lang)
+        if new is not None:
+            way, giver = how.get(province, ("held", ""))
+            giver_name = power_name(board, giver, lang) if giver else ""
+            gained.setdefault(new, []).append(
+                say(lang, f"mail.results.territory.{way}", place=place, giver=giver_name))
+        if old is not None:
+            lost.setdefault(old, []).append(place)
+    return [{"name": power_name(board, p, lang), "gained": gained.get(p, []), "lost": lost.get(p, [])}
+            for p in sorted(set(gained) | set(lost), key=lambda p: power_name(board, p, lang))]
 
 
 def treaty_rows(board: Board, outcome: PhaseOutcome, lang: str) -> list[dict[str, Any]]:

@@ -79,6 +79,9 @@ def status_reply(
         if position is not None and power else [],
         "my_centres": [display(ctx.board, c, lang) for c in position.centres_of(power)]
         if position is not None and power else [],
+        # provinces owned besides centres (forum_ru: taken by holding, the weapon, a gift)
+        "my_territories": [display(ctx.board, t, lang) for t, p in sorted(position.territories.items())
+                           if p == power] if position is not None and power else [],
         "due": due,
         "lateness_left": max(0, bank - used),
         "lateness_max": ctx.config.lateness_max_per_turn,

@@ -12,7 +12,7 @@ from typing import Any
 
 from .catalog import DEFAULT, FALLBACK, has, lang_of, languages, translations
 from .catalog import catalog as _own  # not "catalog": that name is the module
-from .grammar import Nouns, noun
+from .grammar import noun
 
 __all__ = ["DEFAULT", "MissingWords", "has", "lang_of", "languages", "nsay", "say", "say_checked",
            "translations"]
@@ -70,8 +70,11 @@ def _fill(template: str, args: tuple[Any, ...], values: dict[str, Any]) -> str:
 
 
 def _slot(value: Any) -> Any:
-    """Plain text takes the grammar specs too (no gender known: no article)."""
-    return noun(value) if isinstance(value, str) and not isinstance(value, Nouns) else value
+    """Plain text takes the grammar specs too (no gender known: no article); a value that
+    formats itself (a Noun, Nouns, a Moment) is left as it is."""
+    if isinstance(value, str) and type(value).__format__ is str.__format__:
+        return noun(value)
+    return value
 
 
 def nsay(lang: str | None, key: str, n: int, **values: Any) -> str:

@@ -16,11 +16,17 @@ keep their article ("nel Mar Nero", but "in Borgogna", "in Francia").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Self
 
+from ..diplomacy.russian import ACCUSATIVE, GENITIVE, declined
+
 # stems of the prepositions that fuse with the article (del, al, dal, nel, sul)
 _FUSED = {"di": "de", "a": "a", "da": "da", "in": "ne", "su": "su"}
+# Russian cases a slot may ask for ("до {deadline:gen}", diplomacy/russian.py declines)
+CASES = frozenset({GENITIVE, ACCUSATIVE})
+_CYRILLIC = re.compile("[\u0400-\u04ff]")
 # the forms a slot may ask for; any other spec ("<8") is ordinary string formatting
 FORMS = frozenset(_FUSED) | {"il", "per", "con", "tra", "fra"}
 _SUFFIX = {"il": "l", "lo": "llo", "la": "lla", "l'": "ll'", "i": "i", "gli": "gli", "le": "lle"}
@@ -80,6 +86,8 @@ class Noun(str):
     def __format__(self, spec: str) -> str:
         if not spec:
             return self.text
+        if spec in CASES:  # a Russian case; no case to give: the text ("-", a Latin name)
+            return declined(self.text, spec) if _CYRILLIC.search(self.text) else self.text
         if "|" in spec:
             masculine, _, feminine = spec.partition("|")
             return feminine if self._gender() == "f" else masculine

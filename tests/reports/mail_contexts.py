@@ -15,6 +15,7 @@ from arbitro.diplomacy.orders import (
     Build,
     Confirm,
     Disband,
+    Gift,
     Hold,
     Move,
     Retreat,
@@ -112,13 +113,17 @@ def winter() -> PhaseReport:
 
 
 def forum() -> PhaseReport:
-    """The Russian forum's rules (forum_ru): a treaty and its confirmation, the unique weapon."""
-    position = replace(start_position(FORUM), territories=home_territories(FORUM))
+    """The Russian forum's rules (forum_ru): a treaty and its confirmation, the unique weapon,
+    provinces taken by holding, by the weapon and as a gift."""
+    start = start_position(FORUM)
+    units = [Unit("GERMANY", "A", "TYR") if u.location == "MUN" else u for u in start.units]
+    position = replace(make_position(start.phase, units, start.centres), territories=home_territories(FORUM))
     orders = {
         "AUSTRIA": [Move("AUSTRIA", "A", "VIE", "GAL"), Support("AUSTRIA", "A", "BUD", "A", "VIE", "GAL"),
                     Treaty("AUSTRIA", ("RUSSIA", "TURKEY"), "мир")],
         "RUSSIA": [Hold("RUSSIA", "A", "WAR"), Strike("RUSSIA", "GAL", "WAR"), Confirm("RUSSIA", "AUSTRIA")],
-        "GERMANY": [Move("GERMANY", "A", "MUN", "BOH")],
+        "GERMANY": [Hold("GERMANY", "A", "TYR")],
+        "TURKEY": [Gift("TURKEY", "ARM", "RUSSIA")],
     }
     outcome = play(FORUM, position, orders, Rules(ruleset="forum_ru"))
     return PhaseReport(position.phase, position, outcome)
@@ -462,8 +467,13 @@ def _status(lang: str) -> Iterator[dict[str, Any]]:
         "my_units": [unit_words(BOARD, u, lang) for u in start.units_of("ITALY")],
         "my_centres": [str(place_noun(BOARD, c, lang)) for c in start.centres_of("ITALY")],
         "due": ready_lines(lang), "onp_total": 1, "onp_streak": 0, "map_attached": True,
+        "my_territories": [],
     }
     yield base
+    forum_ru = forum().outcome.next  # the forum's rules own every land province
+    yield {**base, "unique_weapon": "available",
+           "my_territories": [str(place_noun(FORUM, t, lang)) for t, p in sorted(forum_ru.territories.items())
+                              if p == "RUSSIA"]}
     yield {**base, "game_status": "paused", "power_status": "civil_disorder", "due": [], "on_file": [],
            "resume_at": when(MOMENT, "Europe/Rome", lang), "map_attached": False, "unique_weapon": "available",
            "my_units": [], "my_centres": []}

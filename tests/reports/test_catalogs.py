@@ -4,6 +4,7 @@ test_every_mail.py)."""
 
 from __future__ import annotations
 
+import re
 import string
 from datetime import UTC, datetime
 from typing import Any
@@ -59,6 +60,8 @@ def _named(name: str, lang: str) -> Any:
         "hours": nsay(lang, "duration.hours", 1), "parties": power_noun(BOARD, "FRANCE", lang),
         "choice": say(lang, "vote.choice.draw_survivors"), "password": "segreto",
         "referee": "arbitro@example.org", "ticket": "ab12", "text": "...",
+        "places": "Galizia (Gal), Tirolo (Tir)", "place": place_noun(BOARD, "GAL", lang),
+        "giver": power_noun(BOARD, "TURKEY", lang), "territories": "Galizia (Gal)",
     }
     return values[name]
 
@@ -123,3 +126,31 @@ def test_italian_names_take_their_articles_and_agree() -> None:
     assert nsay("en", "duration.days", 1) == "1 day" and nsay("en", "duration.days", 2) == "2 days"
     assert when(MOMENT, "Europe/Rome", "it") == "lunedì 7 dicembre 2026 alle 23:00 (Europe/Rome)"
     assert when(MOMENT, "Europe/Rome", "en") == "Monday 7 December 2026 at 23:00 (Europe/Rome)"
+
+
+# -- Russian cases ----------------------------------------------------------------------
+
+# Prepositions that govern the genitive; a name or a date after them must be declined
+# (issue 29 point 9: "до суббота" read wrong); counts need no case.
+_GENITIVE_AFTER = re.compile(r"(?<!\w)(?:до|после|около|кроме|без|для|от|у|в течение)\s+\{(\w+)(?::(\w+))?\}")
+_COUNTS = {"allowed", "count", "n", "used", "days", "length"}
+
+
+def test_russian_names_and_dates_after_a_genitive_preposition_are_declined() -> None:
+    wrong = []
+    for m in catalog("ru"):
+        if not m.id:
+            continue
+        for text in m.string if isinstance(m.string, tuple) else (m.string,):
+            for slot, spec in _GENITIVE_AFTER.findall(text):
+                if slot not in _COUNTS and spec != "gen":
+                    wrong.append((m.id, text))
+    assert not wrong, wrong
+
+
+def test_a_deadline_after_do_is_in_the_genitive() -> None:
+    saturday = datetime(2025, 3, 8, 17, 0, tzinfo=UTC)
+    text = say("ru", "gm.paused_until", game="g1901", until=when(saturday, "Europe/Moscow", "ru"))
+    assert text == "партия g1901 приостановлена до субботы 8 марта 2025 в 20:00 (Europe/Moscow)"
+    assert say("it", "gm.paused_until", game="g1901", until=when(saturday, "Europe/Rome", "it")) == \
+        "partita g1901 in pausa fino a sabato 8 marzo 2025 alle 18:00 (Europe/Rome)"
