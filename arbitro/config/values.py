@@ -7,6 +7,7 @@ import re
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from ..spelling.folding import fold
 from .model import DeadlineSpec
 
 _DURATION = re.compile(r"^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$")
@@ -109,7 +110,7 @@ def moment(value: object, tz: ZoneInfo) -> datetime:
 
 def weekday(value: object) -> int:
     """English or Italian name, full or from three letters: "sun", "domenica", "dom"."""
-    key = str(value).strip().lower().replace("ì", "i")
+    key = fold(str(value).strip())
     for i, names in enumerate(_WEEKDAY_NAMES):
         if len(key) >= 3 and any(name.startswith(key) for name in names):
             return i

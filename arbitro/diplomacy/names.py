@@ -262,25 +262,3 @@ def build_index(board: Board) -> NameIndex:
 def name_index(board: Board) -> NameIndex:
     """The name index of a board (a pure function, memoised: building it takes ~20 ms)."""
     return build_index(board)
-
-
-@functools.lru_cache(maxsize=4096)
-def display(board: Board, location: str, lang: str) -> str:
-    """A location for a player's eyes: "Venezia (Ven)" / "Venice (VEN)".
-
-    Memoised (boards compare by identity): every message names places."""
-    code, _, coast = location.partition("/")
-    prov = board.provinces.get(code)
-    if prov is None:
-        return location
-    if lang == "it":
-        text = f"{prov.name_it} ({prov.code_it})"
-        return text + (f" costa {_COAST_IT.get(coast, coast.lower())}" if coast else "")
-    if lang == "ru" and prov.name_ru:
-        return f"{prov.name_ru} ({prov.ru_code or code})" + (f" {_COAST_RU.get(coast, coast)}" if coast else "")
-    return f"{prov.name_en} ({code})" + (f" {coast.lower()}" if coast else "")
-
-
-_COAST_IT = {"NC": "nord", "SC": "sud", "EC": "est", "WC": "ovest"}
-# a coast in a place name is notation, like the codes: "Испания (Исп) СБ" (северный берег)
-_COAST_RU = {"NC": "СБ", "SC": "ЮБ", "EC": "ВБ", "WC": "ЗБ"}

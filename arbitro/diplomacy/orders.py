@@ -149,28 +149,35 @@ class Notation:
     convoy: str
     retreat: str
     disband: str
-    build_before: str  # "COSTRUISCE A Par"
+    build_before: str  # "COSTRUISCO A Par"
     build_after: str  # "A PAR B"
     waive: str
     unknown_kind: str | None  # written for an omitted unit type (None: nothing)
     italian_places: bool  # Italian codes, the name where a code names two provinces
     lang: str = "en"  # the words of power-level orders (power_words.py); power names
     russian_places: bool = False  # Russian names in the nominative ("Северное море")
+    disband_before: str = ""  # "SCIOLGO A Ola": a disband said first, as a build is
+    retreat_case: str = ""  # the case a retreat's goal takes ("отступает в Варшаву")
 
 # arbitro's canonical (DATC/MILA) notation: stored orders, the command-line contract.
 DATC = Notation("H", "VIA", "S", "", "C", "R", "D", "", "B", "WAIVE", "?", False)
 # What English players are shown: a support to hold says H (a strict reader, R-ORD-4,
 # takes it as it was meant).
 ENGLISH = Notation("H", "VIA", "S", "H", "C", "R", "D", "", "B", "WAIVE", None, False)
-# Italian PBEM notation: ``A Bud APP A Vie - Tri``, ``F MAN TR A Lon - Pic``, ``A Ber XXX``.
-ITALIAN = Notation("XXX", "via convoglio", "APP", "XXX", "TR", "R", "SCIOGLIE", "COSTRUISCE", "", "RINUNCIA",
-                   None, True, "it")
+# Italian PBEM notation as seed 000 teaches it: ``A Bud APP A Vie - Tri``, ``F MAN TR A Lon -
+# Pic``, ``A Ber XXX``; a retreat is a move to the province it retreats to (``A Ola - Ruh``),
+# a convoyed move says so in words (``A Lon - Nor con trasporto``), and the winter's
+# decisions are the player's, in the first person: ``COSTRUISCO A Ber``, ``SCIOLGO F Ion``,
+# ``RINUNCIO``.
+ITALIAN = Notation("XXX", "con trasporto", "APP", "XXX", "TR", "-", "", "COSTRUISCO", "", "RINUNCIO",
+                   None, True, "it", disband_before="SCIOLGO")
 
 
 # Russian notation (seed 004's players): ``А Пруссия П А Силезия - Варшава``, ``Ф Северное море
-# К А Лондон - Голландия``; the reader reads it back, names in any case, codes too.
-RUSSIAN = Notation("стоит", "через конвой", "П", "стоит", "К", "отступает", "распускается", "строит", "", "отказ",
-                   None, False, lang="ru", russian_places=True)
+# К А Лондон - Голландия``, ``А Галиция отступает в Варшаву``; the reader reads it back,
+# names in any case, codes too.
+RUSSIAN = Notation("стоит", "через конвой", "П", "стоит", "К", "отступает в", "распускается", "строит", "",
+                   "отказ", None, False, lang="ru", russian_places=True, retreat_case=ACCUSATIVE)
 
 
 def notation_for(lang: str) -> Notation:
@@ -252,9 +259,12 @@ def format_order(order: Order, notation: Notation = DATC, board: Board | None = 
         army = _KIND_RU["A"] if w.russian_places else "A"
         return words(head, w.convoy, army, loc(order.army), "-", loc(order.destination))
     if isinstance(order, Retreat):
-        return words(head, w.retreat, loc(order.destination))
+        goal = loc(order.destination)
+        if w.retreat_case and board is not None and w.russian_places:
+            goal = declined(goal, w.retreat_case)
+        return words(head, w.retreat, goal)
     if isinstance(order, Disband):
-        return words(head, w.disband)
+        return words(w.disband_before, head, w.disband)
     return words(w.build_before, head, w.build_after)
 
 

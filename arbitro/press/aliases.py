@@ -12,17 +12,31 @@ import unicodedata
 
 from ..diplomacy.board import Board
 from ..service.addresses import relay_address
+from ..words import languages, say
 from ..words.names import power_name
 
 BROADCAST = "*"  # the alias of every nation at once
 ANONYMOUS = "?"  # the alias anonymous grey press comes from: it takes no replies
-# addresses are ASCII: a Russian game's aliases are the English ones ("france", "all")
-BROADCAST_NAMES = {"it": "tutti", "en": "all", "ru": "all"}
-ANONYMOUS_NAMES = {"it": "anonimo", "en": "anonymous", "ru": "anonymous"}
-_RESERVED = {
-    **{name: BROADCAST for name in (*BROADCAST_NAMES.values(), "tutte", "everyone")},
-    **{name: ANONYMOUS for name in (*ANONYMOUS_NAMES.values(), "anonima")},
-}
+# The aliases of every nation and of anonymous press are words of the reader's catalog
+# (press.alias.*; addresses are ASCII: a Russian game's are the English ones). Besides
+# every language's own, the reader takes the other forms players write.
+_OTHER_FORMS = {"tutte": BROADCAST, "everyone": BROADCAST, "anonima": ANONYMOUS}
+
+
+def broadcast_alias(lang: str) -> str:
+    return say(lang, "press.alias.all")
+
+
+def anonymous_alias(lang: str) -> str:
+    return say(lang, "press.alias.anonymous")
+
+
+def _reserved() -> dict[str, str]:
+    out = dict(_OTHER_FORMS)
+    for lang in languages():
+        out[slug(broadcast_alias(lang))] = BROADCAST
+        out[slug(anonymous_alias(lang))] = ANONYMOUS
+    return out
 
 
 def slug(name: str) -> str:
@@ -38,8 +52,9 @@ def alias_of(board: Board, power: str, lang: str = "it") -> str:
 def resolve(board: Board, alias: str) -> str | None:
     """The power key an alias names, BROADCAST, ANONYMOUS, or None when unknown."""
     wanted = slug(alias)
-    if wanted in _RESERVED:
-        return _RESERVED[wanted]
+    reserved = _reserved()
+    if wanted in reserved:
+        return reserved[wanted]
     for key, p in board.powers.items():
         if wanted in {slug(n) for n in (key, p.name, p.name_it, p.name_en, p.code_it) if n}:
             return key
@@ -51,9 +66,9 @@ def address_of(
 ) -> str:
     """The address the referee delivers ``power``'s press from."""
     if power == BROADCAST:
-        alias = BROADCAST_NAMES.get(lang, "tutti")
+        alias = broadcast_alias(lang)
     elif power == ANONYMOUS:
-        alias = ANONYMOUS_NAMES.get(lang, "anonimo")
+        alias = anonymous_alias(lang)
     else:
         alias = alias_of(board, power, lang)
     return relay_address(referee, game, alias, separator)
@@ -61,6 +76,4 @@ def address_of(
 
 def every_alias(board: Board, lang: str) -> list[str]:
     """The aliases a player may write to, for refusals and help."""
-    return [alias_of(board, p, lang) for p in sorted(board.powers)] + [
-        BROADCAST_NAMES.get(lang, "tutti")
-    ]
+    return [alias_of(board, p, lang) for p in sorted(board.powers)] + [broadcast_alias(lang)]

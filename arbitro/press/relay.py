@@ -275,7 +275,7 @@ def _queue(
         row = uow.outbox.enqueue(
             key, recipients=[player.address], subject=mail.subject, body=mail.body, now=now,
             attachments=[
-                Attachment(f"{'immagine' if lang == 'it' else 'image'}-{i}.{_ext(im.content_type)}",
+                Attachment(f"{say(lang, 'file.image')}-{i}.{_ext(im.content_type)}",
                            im.content_type, im.data)
                 for i, im in enumerate(images, start=1)
             ],

@@ -5,11 +5,11 @@ the status mail show under the orders (issue 16). The facts come from
 from __future__ import annotations
 
 from ..diplomacy.board import Board
-from ..diplomacy.names import display
 from ..diplomacy.orders import unit_letter
 from ..diplomacy.position import Unit
 from ..diplomacy.readiness import Readiness
 from ..words import nsay, say
+from ..words.names import display
 
 # What happens to the phase next, as the service sees it after this mail (catalog
 # keys ``ready.next.<step>``).

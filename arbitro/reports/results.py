@@ -7,11 +7,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..diplomacy.board import Board, province_of
-from ..diplomacy.names import display
-from ..diplomacy.outcome import OrderResult, PhaseOutcome, Result
-from ..diplomacy.orders import Allow, Confirm, Gift, Strike, Treaty, Waive, unit_letter
-from ..diplomacy.position import MOVEMENT, NEUTRAL, Phase, Position
-from ..words.names import place_noun, power_noun
+from ..diplomacy.defaults import ABANDONED, CIVIL_DISORDER, FIRST
+from ..diplomacy.orders import (
+    Allow,
+    Build,
+    Confirm,
+    Disband,
+    Gift,
+    Retreat,
+    Strike,
+    Treaty,
+    Waive,
+    unit_letter,
+)
+from ..diplomacy.outcome import OrderResult, PhaseOutcome, Result, Source
+from ..diplomacy.position import ADJUSTMENT, MOVEMENT, NEUTRAL, RETREAT, Phase, Position
+from ..words import say
+from ..words.names import display, place_noun, power_noun
 from .readiness import unit_words
 from .words import order_text, power_name, reason_text, result_word, source_word
 
@@ -86,17 +98,35 @@ def _units(board: Board, text: str, lang: str) -> str | None:
     return ", ".join(f"{unit_letter(kind, lang)} {display(board, loc, lang)}" for kind, loc in units)
 
 
-def order_groups(board: Board, results: Iterable[OrderResult], lang: str) -> list[dict[str, Any]]:
+def default_kind(r: OrderResult, phase_kind: str, nmr: Mapping[str, str]) -> str:
+    """Which of the referee's defaults gave an order, named as the Italian seed names them:
+    the tacit retreat, the automatic build or disband, the first NMR's holds with mutual
+    support, a hold where no vote won (``source.default.<kind>``; "" for the general word)."""
+    order = r.order
+    if phase_kind == RETREAT:
+        return "retreat" if isinstance(order, Retreat) else ""
+    if phase_kind == ADJUSTMENT:
+        return "build" if isinstance(order, Build) else "disband" if isinstance(order, Disband) else ""
+    why = nmr.get(order.power)
+    return "onp" if why == FIRST else "no_vote" if why in (ABANDONED, CIVIL_DISORDER) else ""
+
+
+def order_groups(board: Board, results: Iterable[OrderResult], lang: str, phase_kind: str = MOVEMENT,
+                 nmr: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
     groups: dict[str, list[dict[str, Any]]] = {}
     for r in results:
         power = r.order.power
+        source = r.source.value
+        if r.source is Source.DEFAULT:
+            kind = default_kind(r, phase_kind, nmr or {})
+            source = f"{source}.{kind}" if kind else source
         groups.setdefault(power, []).append(
             {
                 "order": order_text(board, r.order, lang),
                 "result": result_word(r.result.value, lang),
                 "ok": r.result is Result.SUCCEEDS,
                 "reason": reason_text(r.reason, _details(board, r.detail, lang), lang),
-                "source": source_word(r.source.value, lang),
+                "source": source_word(source, lang),
             }
         )
     return [
@@ -148,7 +178,7 @@ def results_context(board: Board, report: PhaseReport, lang: str) -> dict[str, A
     nxt = outcome.next
     winner = outcome.winner or report.winner
     return {
-        "orders": order_groups(board, outcome.results, lang),
+        "orders": order_groups(board, outcome.results, lang, report.phase.kind, report.nmr),
         "dislodged": dislodged_units(board, outcome, lang),
         "unordered": unordered_units(board, report, lang),
         "centres": centre_table(board, report.before, nxt, lang),
@@ -161,7 +191,41 @@ def results_context(board: Board, report: PhaseReport, lang: str) -> dict[str, A
         "eliminated": [power_name(board, p, lang) for p in report.eliminated],
         "winner": power_name(board, winner, lang) if winner else None,
         "treaties": treaty_rows(board, outcome, lang),
+        "territories": territory_rows(board, report, lang),
     }
+
+
+def territory_rows(board: Board, report: PhaseReport, lang: str) -> list[dict[str, Any]]:
+    """Under rules that own every land province (forum_ru, R-RU-1): per power, the provinces
+    other than centres that changed hands in the phase, each with how it was taken (by
+    holding, by the unique weapon, as a gift); the map draws them, the mail says them."""
+    before, after = report.before.territories, report.outcome.next.territories
+    if not before and not after:
+        return []
+    how: dict[str, tuple[str, str]] = {}  # province -> (how, the giver)
+    for r in report.outcome.results:
+        if r.result is not Result.SUCCEEDS:
+            continue
+        if isinstance(r.order, Gift):
+            how[r.order.province] = ("gift", r.order.power)
+        elif isinstance(r.order, Strike):
+            how[r.order.target] = ("weapon", r.order.power)
+    gained: dict[str, list[str]] = {}
+    lost: dict[str, list[str]] = {}
+    for province in sorted(set(before) | set(after)):
+        old, new = before.get(province), after.get(province)
+        if old == new:
+            continue
+        place = display(board, province, lang)
+        if new is not None:
+            way, giver = how.get(province, ("held", ""))
+            giver_name = power_name(board, giver, lang) if giver else ""
+            gained.setdefault(new, []).append(
+                say(lang, f"mail.results.territory.{way}", place=place, giver=giver_name))
+        if old is not None:
+            lost.setdefault(old, []).append(place)
+    return [{"name": power_name(board, p, lang), "gained": gained.get(p, []), "lost": lost.get(p, [])}
+            for p in sorted(set(gained) | set(lost), key=lambda p: power_name(board, p, lang))]
 
 
 def treaty_rows(board: Board, outcome: PhaseOutcome, lang: str) -> list[dict[str, Any]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+from ..reports.readiness import unit_words
 from ..store import GameStatus, PhaseStatus, PlayerStatus, PowerStatus, UnitOfWork, new_password
 from ..store.codec import powers_before_of
 from ..store.models import Game
@@ -159,7 +160,7 @@ def replace(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datet
         "phase_name": phase_words(phase.code if phase else None, lang),
         "deadline": deadline_words(ctx, resume_at or (phase.deadline if phase else None), lang, player),
         "reply_to": svc.mailer.reply_address(player.reply_token),
-        "units": [str(u) for u in ctx.position(phase).units_of(power)] if phase else [],
+        "units": [unit_words(ctx.board, u, lang) for u in ctx.position(phase).units_of(power)] if phase else [],
         "assignment": "replacement",
         "lateness_bank": ctx.config.lateness_bank_days,
         "lateness_max": ctx.config.lateness_max_per_turn,

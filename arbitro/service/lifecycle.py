@@ -16,6 +16,7 @@ from ..fairness.draw import (
     ticket,
 )
 from ..diplomacy.position import home_territories, start_position
+from ..reports.readiness import unit_words
 from ..store import GameStatus, PowerStatus, UnitOfWork, new_password
 from ..store.codec import position_json
 from ..store.models import Game, Player
@@ -162,7 +163,7 @@ def start_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, opened_
             "phase_name": phase_words(code, lang),
             "deadline": deadline_words(ctx, deadline, lang, player),
             "reply_to": svc.mailer.reply_address(player.reply_token),
-            "units": [str(u) for u in position.units_of(power)],
+            "units": [unit_words(ctx.board, u, lang) for u in position.units_of(power)],  # the reader's words
             "assignment": reason,
             "lateness_bank": ctx.config.lateness_bank_days,
             "lateness_max": ctx.config.lateness_max_per_turn,

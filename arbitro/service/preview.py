@@ -11,6 +11,7 @@ from typing import Any
 from ..diplomacy.phases import play
 from ..reports import PhaseReport
 from ..store import GameStatus, UnitOfWork
+from ..words import say
 from .common import Services, deadline_words, game_words, phase_words, pname
 from .gm import GmError
 from .process import phase_inputs
@@ -45,5 +46,5 @@ def preview(svc: Services, uow: UnitOfWork, game_id: str, to: str, lang: str, no
     where = f"mail{mail_id}" if mail_id is not None else now.isoformat()
     svc.mailer.send(uow, f"preview:{game_id}:{where}:{to}", to=[to], template="preview", lang=lang,
                     context=context, now=now, game_id=game_id,
-                    attachments=map_attachment(svc, ctx, game, phase, report, "anteprima", lang))
+                    attachments=map_attachment(svc, ctx, game, phase, report, say(lang, "file.preview"), lang))
     return f"preview {phase.code}: {len(waiting)} not ready"

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from ..diplomacy.names import display
 from ..reports import order_text
 from ..reports.maps import render_position_png
 from ..reports.readiness import unit_words
 from ..store import Attachment, GameStatus, PlayerStatus, PowerStatus, UnitOfWork
 from ..store.models import Phase
+from ..words.names import display
 from .common import Services, deadline_ics, deadline_words, game_words, map_options, phase_words, pname
 from .deadlines import DeadlineNote
 from .state import GameCtx, stored_orders
@@ -79,6 +79,9 @@ def status_reply(
         if position is not None and power else [],
         "my_centres": [display(ctx.board, c, lang) for c in position.centres_of(power)]
         if position is not None and power else [],
+        # provinces owned besides centres (forum_ru: taken by holding, the weapon, a gift)
+        "my_territories": [display(ctx.board, t, lang) for t, p in sorted(position.territories.items())
+                           if p == power] if position is not None and power else [],
         "due": due,
         "lateness_left": max(0, bank - used),
         "lateness_max": ctx.config.lateness_max_per_turn,

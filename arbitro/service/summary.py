@@ -68,7 +68,7 @@ def summary(svc: Services, uow: UnitOfWork, game_id: str, to: str, lang: str, no
                             f"{say(lang, 'summary.late_days', used=days)}")
     for title, rows in (("summary.eliminated", out), ("summary.onp", onp), ("summary.lateness", late)):
         lines += ["", say(lang, title)]
-        lines += rows or [f"  {say(lang, 'summary.none')}"]
+        lines += rows or [f"  {say(lang, title + '.none')}"]  # agrees with its section: "nessuna" eliminazione
     attachments: tuple[Attachment, ...] = ()
     if years:
         counts = {p: [by_year[y].get(p, 0) for y in years] for p in board.powers}

@@ -21,6 +21,7 @@ from ..reports import PhaseReport, results_context
 from ..store import Attachment, GameStatus, PlayerStatus, UnitOfWork
 from ..store.models import Game
 from ..store.models import Phase as PhaseRow
+from ..words import say
 from ..words.lines import line_message
 from .common import Services, game_words, key, map_options, phase_words, pname
 from .refusals import refusal_text
@@ -144,5 +145,5 @@ def trial(svc: Services, uow: UnitOfWork, game_id: str, address: str, text: str,
         "results_body": results_body(svc, ctx, game, phase, report, lang, reader, power),
     })
     svc.mailer.to_player(uow, mail_key, player, "trial", context, now,
-                         map_attachment(svc, ctx, game, phase, report, "prova", lang))
+                         map_attachment(svc, ctx, game, phase, report, say(lang, "file.trial"), lang))
     return TrialReply(REPLY_OK, None, {p: tuple(format_order(o) for o in os) for p, os in orders.items()})

@@ -16,10 +16,17 @@ keep their article ("nel Mar Nero", but "in Borgogna", "in Francia").
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from typing import Self
+
+from ..diplomacy.russian import ACCUSATIVE, GENITIVE, declined
 
 # stems of the prepositions that fuse with the article (del, al, dal, nel, sul)
 _FUSED = {"di": "de", "a": "a", "da": "da", "in": "ne", "su": "su"}
+# Russian cases a slot may ask for ("до {deadline:gen}", diplomacy/russian.py declines)
+CASES = frozenset({GENITIVE, ACCUSATIVE})
+_CYRILLIC = re.compile("[\u0400-\u04ff]")
 # the forms a slot may ask for; any other spec ("<8") is ordinary string formatting
 FORMS = frozenset(_FUSED) | {"il", "per", "con", "tra", "fra"}
 _SUFFIX = {"il": "l", "lo": "llo", "la": "lla", "l'": "ll'", "i": "i", "gli": "gli", "le": "lle"}
@@ -40,8 +47,11 @@ def article_for(name: str, gender: str) -> str:
 
 
 def with_preposition(prep: str, article: str, name: str) -> str:
-    """ "a", "l'", "Italia" -> "all'Italia"; "per", "la", "Francia" -> "per la Francia"."""
+    """ "a", "l'", "Italia" -> "all'Italia"; "per", "la", "Francia" -> "per la Francia";
+    "a", "", "Amici" -> "ad Amici" (the euphonic d before the same vowel)."""
     if not article:
+        if prep == "a" and name[:1].lower() == "a":
+            return f"ad {name}"
         return f"{prep} {name}" if prep else name
     if prep in _FUSED:
         head = _FUSED[prep] + _SUFFIX[article]
@@ -76,6 +86,8 @@ class Noun(str):
     def __format__(self, spec: str) -> str:
         if not spec:
             return self.text
+        if spec in CASES:  # a Russian case; no case to give: the text ("-", a Latin name)
+            return declined(self.text, spec) if _CYRILLIC.search(self.text) else self.text
         if "|" in spec:
             masculine, _, feminine = spec.partition("|")
             return feminine if self._gender() == "f" else masculine
@@ -109,3 +121,29 @@ def upfirst(text: object) -> str:
     """Capital first letter, the rest untouched ("l'Italia" -> "L'Italia")."""
     s = str(text)
     return s[:1].upper() + s[1:]
+
+
+class Nouns(str):
+    """Several names said together ("la Francia, l'Italia"): a slot's spec applies to each
+    name (a capitalised spec to the first only), so a list keeps its articles. A string
+    everywhere else, joined as written."""
+
+    items: tuple[Noun, ...]
+    joiner: str
+
+    def __new__(cls, items: Iterable[object], joiner: str = ", ") -> Self:
+        nouns = tuple(noun(x) for x in items)
+        self = super().__new__(cls, joiner.join(n.text for n in nouns))
+        self.items, self.joiner = nouns, joiner
+        return self
+
+    def __format__(self, spec: str) -> str:
+        if not spec or spec.lower() not in FORMS:
+            return format(str.__str__(self), spec)
+        parts = [format(n, spec if i == 0 else spec.lower()) for i, n in enumerate(self.items)]
+        return self.joiner.join(parts)
+
+
+def nouns(values: Iterable[object]) -> Nouns:
+    """The template filter: ``{{ _("…", powers=eliminated|nouns) }}``."""
+    return values if isinstance(values, Nouns) else Nouns(values)

@@ -7,9 +7,9 @@ maps/*.toml); a variant without them gets the neutral phrasing of grammar.Noun.
 from __future__ import annotations
 
 import functools
+from typing import Self
 
 from ..diplomacy.board import Board
-from ..diplomacy.names import display
 from ..diplomacy.position import Phase, PhaseError
 from . import say
 from .catalog import lang_of, translations
@@ -25,13 +25,28 @@ def _grammar(lang: str) -> tuple[bool, str, str]:
             t.gettext("grammar.province_head"))
 
 
+class PhaseName(str):
+    """A phase's name for the reader ("Primavera 1901, movimenti") that still knows which
+    phase it names: a mail says what happens to units left without orders by the phase's
+    kind (``phase_name.kind``: M, R or A), not by its words."""
+
+    code: str
+    kind: str
+
+    def __new__(cls, text: str, code: str, kind: str) -> Self:
+        self = super().__new__(cls, text)
+        self.code, self.kind = code, kind
+        return self
+
+
 def phase_name(code: str, lang: str | None) -> str:
-    """ "S1901M" -> "Primavera 1901, movimenti"."""
+    """ "S1901M" -> "Primavera 1901, movimenti" (a PhaseName)."""
     try:
         phase = Phase.parse(code)
     except PhaseError:
         return code
-    return f"{say(lang, f'season.{phase.season}')} {phase.year}, {say(lang, f'phase.{phase.kind}')}"
+    text = f"{say(lang, f'season.{phase.season}')} {phase.year}, {say(lang, f'phase.{phase.kind}')}"
+    return PhaseName(text, str(phase), phase.kind)
 
 
 def _from_catalog(lang: str, key: str) -> str | None:
@@ -63,6 +78,26 @@ def power_noun(board: Board, power: str, lang: str | None) -> Noun:
         return Noun(name, head=head, articles=articles)
     return Noun(name, p.it_gender, p.it_article or article_for(name, p.it_gender),
                 articles=articles)
+
+
+@functools.lru_cache(maxsize=4096)
+def display(board: Board, location: str, lang: str) -> str:
+    """A location for a player's eyes: "Venezia (Ven) costa sud", "Spain (SPA) sc",
+    "Испания (Исп) ЮБ": the name and the code of the reader's language, the coast in the
+    catalog's words.
+
+    Memoised (boards compare by identity): every message names places."""
+    code, _, coast = location.partition("/")
+    prov = board.provinces.get(code)
+    if prov is None:
+        return location
+    if lang == "it":
+        text = f"{prov.name_it} ({prov.code_it})"
+    elif lang == "ru" and prov.name_ru:
+        text = f"{prov.name_ru} ({prov.ru_code or code})"
+    else:
+        text = f"{prov.name_en} ({code})"
+    return f"{text} {say(lang, f'coast.{coast}')}" if coast else text
 
 
 def place_noun(board: Board, location: str, lang: str | None) -> Noun:

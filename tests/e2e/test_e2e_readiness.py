@@ -144,7 +144,7 @@ def test_half_orders_wait_and_results(imap_account: ImapAccount, smtp_sink: Smtp
             # the map of the position now and the deadline as a calendar event
             assert status.attachments == 2 and b"Content-Type: text/calendar" in status.raw
             assert pick(france, "DA FARE IN QUESTA FASE", "DUE THIS PHASE") in status.body
-            assert pick(france, "A Borgogna (Bor) è sloggiata", "A Burgundy (BUR) is dislodged") \
+            assert pick(france, "A Borgogna (Bor) è costretta alla ritirata", "A Burgundy (BUR) is dislodged") \
                 in status.body, status.body
             assert pick(france, "Parigi (Par)", "Paris (PAR)") in status.body
             assert "(Europe/Rome)" in status.body  # the deadline, absolute with its time zone

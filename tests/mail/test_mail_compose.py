@@ -107,3 +107,17 @@ def test_round_trip_any_text(subject: str, body: str) -> None:
     assert mail.subject == clean_line(subject)
     expected = body.replace("\r\n", "\n").replace("\r", "\n")
     assert mail.body == (expected if expected.endswith("\n") else expected + "\n")
+
+
+@pytest.mark.parametrize("length", range(1, 70))
+def test_no_space_is_lost_between_encoded_words(length: int) -> None:
+    """A Russian subject folded into several encoded-words keeps every space, read back by
+    arbitro and by the standard library (issue 29: "Добро пожаловать впартию")."""
+    import email
+    import email.policy
+
+    subject = f"[g{length}] Добро пожаловать в партию {'x' * length}: ваша держава Италия"
+    raw = compose(Outgoing(to=("p@example.ru",), subject=subject, body="x", key="k"), referee=REFEREE, date=WHEN)
+    assert parse_inbound(raw).subject == subject
+    assert str(email.message_from_bytes(raw, policy=email.policy.default)["Subject"]) == subject
+    assert all(len(line) <= 78 for line in raw.split(b"\r\n"))

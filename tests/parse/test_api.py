@@ -48,8 +48,8 @@ def test_several_orders_on_one_line_keep_the_line_number() -> None:
 
 
 def test_formatter_writes_italian_notation() -> None:
-    assert format_order(Retreat("GERMANY", "A", "HOL", "RUH"), ITALIAN, BOARD) == "A Ola R Ruh"
-    assert format_order(Disband("GERMANY", "A", "HOL"), ITALIAN, BOARD) == "A Ola SCIOGLIE"
+    assert format_order(Retreat("GERMANY", "A", "HOL", "RUH"), ITALIAN, BOARD) == "A Ola - Ruh"
+    assert format_order(Disband("GERMANY", "A", "HOL"), ITALIAN, BOARD) == "SCIOLGO A Ola"
     assert format_order(Move("RUSSIA", "F", "BLA", "BUL/EC"), ITALIAN, BOARD) == "F MNE - Bul(ec)"
     assert format_order(Move("RUSSIA", "A", "MOS", "LVN"), ITALIAN, BOARD) == "A Mos - Livonia"  # Liv names two
 

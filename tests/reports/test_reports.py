@@ -30,7 +30,7 @@ def test_results_mail_shows_bounces_and_centres_in_each_language():
     outcome = play(BOARD, position, orders)
     report = PhaseReport(position.phase, position, outcome, nmr={"ITALY": "first"})
     templates = MailTemplates()
-    for lang, bounce, italy in (("it", "rimbalzo in Kiel", "Italia"), ("en", "bounced in Kiel", "Italy")):
+    for lang, bounce, italy in (("it", "stallo in Kiel", "Italia"), ("en", "bounced in Kiel", "Italy")):
         context = {
             "game": {"id": "g", "name": "G", "press": "white", "timezone": "Europe/Rome"},
             "tag": "[g]", "referee": "r@x", "lang": lang, "player": {"name": "P", "address": "p@x"},

@@ -75,3 +75,18 @@ def test_gunboat_summary_hides_players_and_games_counts_open_seats() -> None:
     _, games, _ = _answer(store, "mail:3:games")
     own, other = games.split("\naperta")
     assert "posti liberi: 0" in own and "posti liberi: 4" in other
+
+
+def test_an_empty_section_of_the_italian_summary_agrees_with_its_title() -> None:
+    """ "ELIMINAZIONI nessuno" read wrong (issue 29 point 3): each section says none in its
+    own agreement."""
+    store = open_store("sqlite://")
+    referee = Referee(store, make_config(game_table(GAME, reminders=[])))
+    driver = Driver(referee, store, GAME)
+    referee.tick(START)
+    italian = next(a for a in driver.holders().values() if int(a[1]) % 2 == 0)
+    with referee.desk(GAME, START + timedelta(hours=1)) as desk:
+        assert desk.summary(italian, "it", mail_id=2).ok
+    _, body, _ = _answer(store, "mail:2:summary")
+    assert "ELIMINAZIONI\n  nessuna\n" in body, body
+    assert "ORDINI NON PERVENUTI (ONP)\n  nessuno\n" in body and "RITARDI\n  nessuno" in body

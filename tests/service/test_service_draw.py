@@ -138,3 +138,21 @@ def test_the_draw_is_a_pure_function_of_seed_players_and_preferences():
     assert got[winner] == "ITALY"
     loser = next(p for p in players[1:3] if p != winner)
     assert got[loser] == next(p for p in order if p not in ("TURKEY", "ITALY"))
+
+
+def test_the_welcome_lists_the_units_in_the_readers_words(store):
+    """Not "A MOS, F SEV, F STP/SC" in every language (issue 29 point 2): the units as the
+    status mail and the confirmations write them."""
+    game_id = "unita"
+    referee = Referee(store, make_config(game_table(game_id)))
+    d = Driver(referee, store, game_id)
+    referee.tick(START - timedelta(days=2))
+    referee.tick(START)
+    holders = d.holders()
+    for mail in d.outbox("welcome:"):
+        power = next(p for p, a in holders.items() if a == mail.recipients[0])
+        if power != "RUSSIA":
+            continue
+        line = next(x for x in mail.body.splitlines() if x.startswith(("Le tue unità", "Your units")))
+        assert "STP/SC" not in line and "A MOS" not in line, line
+        assert ("San Pietroburgo" in line and "costa sud" in line) or ("St Petersburg" in line and " sc" in line), line

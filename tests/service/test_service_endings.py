@@ -73,13 +73,13 @@ def test_civil_disorder_played_by_ballots_published_at_the_end(store):
     assert english[vote] == "ballot"
     assert doc["nmr"]["ENGLAND"] == "civil_disorder"
     # Ballots are secret until the end, then published with the voters' names.
-    assert all("vote of" not in m.body and "voto di" not in m.body for m in d.outbox("results:"))
+    assert all("vote of" not in m.body and ", voto d" not in m.body for m in d.outbox("results:"))
     referee.tick(datetime(2025, 12, 1, tzinfo=ZoneInfo("Europe/Rome")))
     game = d.game()
     assert game.status is GameStatus.FINISHED and game.result["reason"] == "temporale"
     end_mail = next(m for m in d.outbox("game_end:") if m.recipients == [holders["FRANCE"]])
     assert "Francia" in end_mail.body or "France" in end_mail.body
-    assert end_mail.body.count("voto di") + end_mail.body.count("vote of") == 4
+    assert end_mail.body.count(", voto d") + end_mail.body.count("vote of") == 4
 
 
 def test_eighteen_centres_end_the_game(store):

@@ -60,6 +60,13 @@ def test_strike_and_gift_by_the_players_through_the_service(store):
     with referee.desk(GAME, later(START, days=3, hours=1)) as desk:
         status = desk.status(d.holders()["RUSSIA"])
     assert "Unique weapon: already used" in status.body or "Arma unica: già usata" in status.body
+    # the provinces owned are said, not only drawn (issue 29 point 9): in the status, and
+    # in the results with how each was taken
+    assert ("Your territories" in status.body and "Galicia" in status.body
+            or "I tuoi territori" in status.body and "Galizia" in status.body), status.body
+    results_mails = [m.body for m in d.outbox("results:")]
+    assert any(("TERRITORIES" in b and "by the unique weapon" in b and "Livonia" in b)
+               or ("TERRITORI" in b and "con l'arma unica" in b) for b in results_mails), results_mails[:1]
 
 
 def test_the_results_mail_names_the_strike_and_the_treaties(store):

@@ -202,4 +202,4 @@ def test_whole_game_lateness_onp_suspension_replacement_temporale(store):
     assert BOARD.powers["FRANCE"].name_it in body or BOARD.powers["FRANCE"].name_en in body
     # The ballots are published only now (R-ONP-5).
     assert all("Austria" not in m.body or "vote of" not in m.body for m in d.outbox("results:"))
-    assert any("voto di" in m.body or "vote of" in m.body for m in ends)
+    assert any(", voto d" in m.body or "vote of" in m.body for m in ends)

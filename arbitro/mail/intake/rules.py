@@ -241,7 +241,7 @@ def _unknown_game(a: Arrival) -> Handled | None:
         return None
     lang = guess_language(f"{a.mail.subject}\n{a.mail.body}", a.config.server.language)
     note = a.refuse(lang, "unknown_game", None,
-                    referee_game=_example_address(a.referee, a.sep))
+                    referee_game=_example_address(a.referee, a.sep, lang))
     return Handled(InboundStatus.PROCESSED, note)
 
 
@@ -424,6 +424,6 @@ def _first_word(line: str) -> str:
     return words[0].strip(".:,;!") if words else ""
 
 
-def _example_address(referee: str, sep: str) -> str:
+def _example_address(referee: str, sep: str, lang: str) -> str:
     local, _, host = referee.partition("@")
-    return f"{local}{sep}partita@{host}" if sep else referee
+    return f"{local}{sep}{say(lang, 'help.game_placeholder')}@{host}" if sep else referee

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import email.header
 import email.policy
 import email.utils
 import hashlib
@@ -42,6 +43,18 @@ class Outgoing:
         return tuple(dict.fromkeys(self.to + self.cc))
 
 
+def _unstructured(msg: EmailMessage, name: str, value: str) -> None:
+    """A text header (the subject) on one line; outside ASCII as RFC 2047 encoded-words
+    written here, each holding its own spaces. The library's folding can leave a space
+    between two encoded-words, where every reader drops it: a Russian subject read
+    "Добро пожаловать впартию" (issue 29 point 9)."""
+    text = clean_line(value)
+    if text.isascii():
+        msg[name] = text
+    else:
+        msg.set_raw(name, email.header.Header(text, "utf-8", header_name=name).encode(linesep="\r\n"))
+
+
 def compose(out: Outgoing, *, referee: str, date: datetime, referee_name: str = "Arbitro") -> bytes:
     """The mail as bytes (CRLF line ends, UTF-8 text, PNGs attached)."""
     msg = EmailMessage(policy=email.policy.SMTP)
@@ -57,7 +70,7 @@ def compose(out: Outgoing, *, referee: str, date: datetime, referee_name: str = 
         msg["Cc"] = ", ".join(_checked(a) for a in out.cc)
     if out.reply_to:
         msg["Reply-To"] = _checked(out.reply_to)
-    msg["Subject"] = clean_line(out.subject)
+    _unstructured(msg, "Subject", out.subject)
     msg["Date"] = email.utils.format_datetime(date)
     msg["Message-ID"] = message_id_for(out.key, referee)
     if out.in_reply_to:

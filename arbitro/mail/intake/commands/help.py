@@ -60,7 +60,7 @@ def send_help_to(svc: Services, uow: UnitOfWork, config: Config, mail: InboundMa
                  problem: str | None, commands: tuple[Command, ...]) -> None:
     """Queue the help mail to the sender of ``mail``; ``commands``: the registry."""
     server = config.server
-    target = game.id if game is not None else "partita" if lang == "it" else "game"
+    target = game.id if game is not None else say(lang, "help.game_placeholder")
     queue(svc, uow, f"mail:{mail_id}:help", mail.from_address, "help", lang,
           {"game_id": game.id if game is not None else None, "problem": problem, "gm": is_gm,
            "game_address": game_address(server.referee_address, target, server.plus_separator),
