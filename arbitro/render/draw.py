@@ -14,7 +14,7 @@ from ..diplomacy.orders import Build, Convoy, Disband, Move, Retreat, Support
 from ..diplomacy.outcome import PhaseOutcome
 from ..diplomacy.position import ADJUSTMENT, NEUTRAL, RETREAT, Position, Unit, make_position
 from ..words import lang_of
-from ..words.names import province_name
+from ..words.names import province_code, province_name
 from .chrome import Chrome
 from .geometry import Geometry, Ring
 from .geometry_files import load_geometry
@@ -142,7 +142,7 @@ class _Map:
             tries: list[tuple[str, float, bool]] = []
             if self.options.names == "full":
                 tries.append((province_name(self.board, code, self.lang), NAME_SIZE, True))
-            code_text = prov.code if self.lang == "en" else prov.code_it.upper()
+            code_text = province_code(self.board, code, self.lang)
             size = SEA_SIZE if sea else LAND_SIZE
             tries += [(code_text, size, False), (code_text, size * 0.8, False),
                       (code_text, size * 0.65, False)]

@@ -68,6 +68,8 @@ CASES_TABLE = [
     ("busy_results_full_colourblind", "busy_pos.json", "busy_result.json", "it",
      MapOptions(names="full", palette="colourblind")),
     ("start_full_en", None, None, "en", MapOptions(names="full")),
+    ("start_ru", None, None, "ru", None),
+    ("busy_results_full_ru", "busy_pos.json", "busy_result.json", "ru", MapOptions(names="full")),
 ]
 
 
