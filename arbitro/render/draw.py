@@ -18,6 +18,7 @@ from ..words.names import province_code, province_name
 from .chrome import Chrome
 from .geometry import Geometry, Ring
 from .geometry_files import load_geometry
+from .kinds import MapKind
 from .labels import Room, box_inside, inside, obstacles_of, place
 from .model import BASE, LABEL, MARK, Box, Drawing, Hatch
 from .options import MapOptions
@@ -313,11 +314,15 @@ def draw_map(
     lang: str = "en",
     width: int = 1600,
     options: MapOptions | None = None,
+    kind: MapKind | None = None,
 ) -> Drawing:
     """The drawing model of ``position``; given its phase's outcome, of the position after
     the phase with that phase's orders and their outcomes on it, titled with the phase
-    played (``position``'s)."""
+    played (``position``'s). ``kind`` is what the title says the map is: by default the
+    position now without an outcome, the results with one."""
     options = options or MapOptions()
+    if kind is None:
+        kind = MapKind.NOW if results is None else MapKind.RESULTS
     geo = geometry or load_geometry(board)
     m = _Map(board, geo, lang, width, options)
     shown = position
@@ -350,7 +355,7 @@ def draw_map(
     m.orders(pen, drawn, shown)
     m.dislodged(pen, shown, set())
     m.labels(pen, drawing, float(title_h), float(title_h + map_h))
-    chrome.title(pen, position.phase, results is not None)
+    chrome.title(pen, position.phase, kind)
     chrome.table(pen, title_h + map_h, shown, adjustments, winner)
     if options.legend:
         chrome.legend(pen, title_h + map_h + chrome.table_height())
