@@ -11,7 +11,17 @@ from ..words import say
 from ..words.names import power_name
 from .kinds import TITLE_KEYS, MapKind
 from .model import CHROME
-from .shapes import UNIT_R, Pen, arrow, cross, text_box, unit_token
+from .shapes import (
+    UNIT_R,
+    Pen,
+    arrow,
+    build_ring,
+    cross,
+    option_arrow,
+    retreat_arrow,
+    text_box,
+    unit_token,
+)
 from .style import HALO, INK, PAPER, TRIAL_BAR, Colour, darker
 
 Icon = Callable[[Pen, float, float], None]  # draws at a pixel spot (left, middle)
@@ -119,9 +129,20 @@ class Chrome:
             pen.disc(at(pen, x, y, 14), 3.6, INK)
             pen.disc(at(pen, x, y, 14), 2.5, HALO)
 
+        def retreat(pen: Pen, x: float, y: float) -> None:
+            retreat_arrow(pen, [at(pen, x, y, 1), at(pen, x, y, 27)], ink)
+
+        def option(pen: Pen, x: float, y: float) -> None:
+            option_arrow(pen, [at(pen, x, y, 1), at(pen, x, y, 27)], ink)
+
+        def build(pen: Pen, x: float, y: float) -> None:
+            unit_token(pen, ARMY, at(pen, x, y, 14), ink)
+            build_ring(pen, at(pen, x, y, 14))
+
         words = [(unit(ARMY), "army"), (unit(FLEET), "fleet"), (line(False), "move"),
                  (support, "support"), (convoy, "convoy"), (line(True, True), "failed"),
-                 (dislodged, "dislodged"), (centre, "centre")]
+                 (dislodged, "dislodged"), (option, "retreat_option"), (retreat, "retreat"),
+                 (build, "build"), (centre, "centre")]
         return [(icon, say(self.lang, f"map.legend.{w}")) for icon, w in words]
 
     def _legend_rows(self) -> list[list[tuple[float, Icon, str]]]:
