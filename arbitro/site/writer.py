@@ -33,6 +33,7 @@ from ..diplomacy.board import Board
 from ..diplomacy.outcome import PhaseOutcome
 from ..diplomacy.position import Position
 from ..render import to_png, to_svg
+from ..render.options import MapOptions
 from ..render.model import Drawing
 from ..reports.links import DOSSIER_ANIMATION, DOSSIER_ZIP, phase_page
 from ..store import GameStatus, Store
@@ -45,16 +46,18 @@ from .record import BoardLoader, GameRecord, read_game, summary
 MANIFEST = ".archive.json"
 MAP_WIDTH = 1200
 
-# Draws a played phase: the board, the position it was played from, its outcome, a language.
-MapPainter = Callable[[Board, Position, PhaseOutcome, str], Drawing]
+# Draws a played phase: the board, the position it was played from, its outcome, a
+# language, the game's map options (names, palette: the GM's, as in the mails).
+MapPainter = Callable[[Board, Position, PhaseOutcome, str, MapOptions], Drawing]
 
 
-def paint_map(board: Board, before: Position, outcome: PhaseOutcome, lang: str) -> Drawing:
+def paint_map(board: Board, before: Position, outcome: PhaseOutcome, lang: str,
+              options: MapOptions) -> Drawing:
     """One drawing per phase, written as SVG (crisp on phones, what the pages show) and as
     PNG (the fallback, and the frames of the end-of-game animation)."""
     from ..render import draw_map
 
-    return draw_map(board, None, before, outcome, lang, MAP_WIDTH)
+    return draw_map(board, None, before, outcome, lang, MAP_WIDTH, options)
 
 
 @dataclass
@@ -146,10 +149,11 @@ class SiteWriter:
         codes = [p.code for p in record.phases]
         for i, phase in enumerate(record.phases):
             code = phase.code
-            map_sig = f"{phase.seq}|{phase.processed_at}"
+            opts = record.map_options
+            map_sig = f"{phase.seq}|{phase.processed_at}|{opts.names}|{opts.palette}"
             map_path = base / pages.map_file(code)
             if old_maps.get(code) != map_sig or not map_path.exists():
-                drawing = self.painter(record.board, phase.before, phase.played.outcome, lang)
+                drawing = self.painter(record.board, phase.before, phase.played.outcome, lang, opts)
                 _write(map_path, to_png(drawing))  # as the mails: speed over bytes
                 _write(base / pages.map_file(code, "svg"), to_svg(drawing))
                 done.files += [f"{record.id}/{pages.map_file(code)}",
