@@ -50,8 +50,9 @@ from .svg import to_svg
 LAND_SIZE, SEA_SIZE, NAME_SIZE = 8.4, 8.4, 8.0  # canvas units
 
 
-def _shown_after(outcome: PhaseOutcome) -> Position:
-    """The next position, with the units dislodged in a skipped retreat phase listed."""
+def shown_after(outcome: PhaseOutcome) -> Position:
+    """The next position, with the units dislodged in a skipped retreat phase listed: the
+    position a results map draws."""
     nxt = outcome.next
     listed = outcome.listed_dislodged()
     if listed == nxt.dislodged:
@@ -211,7 +212,7 @@ def draw_map(
     adjustments: Mapping[str, int] = {}
     winner = None
     if results is not None:
-        shown = _shown_after(results)
+        shown = shown_after(results)
         drawn = drawn_orders(board, results.results)
         adjustments = results.adjustments
         winner = results.winner

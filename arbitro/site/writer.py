@@ -33,6 +33,7 @@ from ..diplomacy.board import Board
 from ..diplomacy.outcome import PhaseOutcome
 from ..diplomacy.position import Position
 from ..render import to_png, to_svg
+from ..render.kinds import MapKind
 from ..render.options import MapOptions
 from ..render.model import Drawing
 from ..reports.links import DOSSIER_ANIMATION, DOSSIER_ZIP, phase_page
@@ -54,10 +55,11 @@ MapPainter = Callable[[Board, Position, PhaseOutcome, str, MapOptions], Drawing]
 def paint_map(board: Board, before: Position, outcome: PhaseOutcome, lang: str,
               options: MapOptions) -> Drawing:
     """One drawing per phase, written as SVG (crisp on phones, what the pages show) and as
-    PNG (the fallback, and the frames of the end-of-game animation)."""
-    from ..render import draw_map
+    PNG (the fallback, and the frames of the end-of-game animation): the very drawing of
+    the results mails in the game's language, when they drew it in this process."""
+    from ..reports.maps import map_drawing
 
-    return draw_map(board, None, before, outcome, lang, MAP_WIDTH, options)
+    return map_drawing(board, outcome, before, lang, options, MapKind.RESULTS, MAP_WIDTH)
 
 
 @dataclass
