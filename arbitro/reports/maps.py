@@ -59,16 +59,22 @@ class _Recent:
 RECENT = _Recent()
 
 
-def _key(board: Board, outcome: PhaseOutcome | None, before: Position, lang: str,
-         options: MapOptions, kind: MapKind, width: int) -> str:
-    """What decides the picture, as text: the values' reprs hold every field (frozen
-    dataclasses), and a phase played in memory keys as the same phase read back from the
-    store (only what a map draws of the outcome is in it)."""
+def map_inputs(board: Board, outcome: PhaseOutcome | None, before: Position, lang: str,
+               options: MapOptions, kind: MapKind, width: int) -> str:
+    """What decides a map's picture, besides the code and data that draw it, as text: the
+    values' reprs hold every field (frozen dataclasses), and a phase played in memory
+    reads as the same phase read back from the store (only what a map draws of the
+    outcome is in it)."""
     from ..render.draw import shown_after
 
     drawn = None if outcome is None else (outcome.results, shown_after(outcome),
                                           outcome.adjustments, outcome.winner)
-    text = repr((board.name, id(board), before, drawn, lang, options, kind.value, width))
+    return repr((board.name, before, drawn, lang, options, kind.value, width))
+
+
+def _key(board: Board, outcome: PhaseOutcome | None, before: Position, lang: str,
+         options: MapOptions, kind: MapKind, width: int) -> str:
+    text = f"{id(board)}|{map_inputs(board, outcome, before, lang, options, kind, width)}"
     return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
 
 

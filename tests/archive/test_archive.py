@@ -130,8 +130,8 @@ def test_after_a_phase_only_what_changed_is_written_and_a_rollback_takes_its_pag
     first = writer.sync(store)
     assert GAME in first.games and f"{GAME}/1901-winter-adjustments.html" in first.files
     assert writer.sync(store).files == []  # nothing changed: nothing written
-    # one more phase: its page and map, the previous page's "next" link, the game's
-    # pages and the index; no other phase's page
+    # one more phase: its page and map (and the map as the end's animation frame), the
+    # previous page's "next" link, the game's pages and the index; no other phase's page
     now2 = play_phase(referee, store, GAME, now, random.Random(3))
     assert now2 is not None
     codes = [p.code for p in _phases(store, GAME)]
@@ -139,7 +139,8 @@ def test_after_a_phase_only_what_changed_is_written_and_a_rollback_takes_its_pag
     new, previous = phase_page(codes[-1]), phase_page(codes[-2])
     assert sorted(done.files) == sorted([
         f"{GAME}/{new}", f"{GAME}/maps/{new.replace('.html', '.png')}",
-        f"{GAME}/maps/{new.replace('.html', '.svg')}", f"{GAME}/{previous}",
+        f"{GAME}/maps/{new.replace('.html', '.svg')}", f"{GAME}/.frames/{new.replace('.html', '.gif')}",
+        f"{GAME}/{previous}",
         f"{GAME}/index.html", f"{GAME}/centres.svg", f"{GAME}/centres.html", "index.html"])
     assert 'rel="next" href="' + new in (folder / GAME / previous).read_text(encoding="utf-8")
     # the GM rolls it back: its page and map go, the previous page loses its link
