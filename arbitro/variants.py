@@ -42,8 +42,34 @@ def load_board(name: str = "standard") -> Board:
     return load_board_file(path)
 
 
+DIPLOMACY = "diplomacy"
+
+
+def game_of(data: dict[str, Any]) -> str:
+    """The game a map file is a board of (``[variant] game``; Diplomacy when it says none):
+    maps/ holds Axis & Allies' board too (arbitro/aae_contract/board_file.py reads it)."""
+    game = data.get("variant", {}).get("game", DIPLOMACY)
+    return game if isinstance(game, str) else DIPLOMACY
+
+
+def diplomacy_variants() -> list[str]:
+    """The names of maps/'s Diplomacy variant files (bases included)."""
+    names = []
+    for path in sorted(MAPS_DIR.glob("*.toml")):
+        try:
+            with path.open("rb") as fh:
+                data = tomllib.load(fh)
+        except (OSError, tomllib.TOMLDecodeError):
+            continue
+        if game_of(data) == DIPLOMACY:
+            names.append(path.stem)
+    return names
+
+
 def load_board_file(path: Path) -> Board:
     data = load_variant_data(path)
+    if game_of(data) != DIPLOMACY:
+        raise UnknownVariant(f"{path.stem} is a board of {game_of(data)}, not a Diplomacy variant")
     try:
         return board_from_dict(data)
     except BoardError as exc:

@@ -16,7 +16,7 @@ import arbitro
 
 PACKAGE = Path(arbitro.__file__).parent
 # The pure packages: the rules of each game and the foundations below them.
-PURE = ("diplomacy", "fairness", "spelling")
+PURE = ("diplomacy", "axis_allies", "fairness", "spelling")
 
 
 def _pure_files() -> Iterator[tuple[str, Path]]:
@@ -33,13 +33,14 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     # (the nation draw, later the dice) and the folding and spelling behind every reader.
     ("foundations", frozenset({"arbitro.fairness", "arbitro.spelling"})),
     # The rules: values in, values out. Everyone uses them; they use nothing of ours.
-    ("rules", frozenset({"arbitro.diplomacy"})),
+    ("rules", frozenset({"arbitro.diplomacy", "arbitro.axis_allies"})),
     # The catalogs: the rules' codes and values in the reader's words (gettext through
     # Babel), for every floor above that talks to people.
     ("words", frozenset({"arbitro.words"})),
     # Game data from files: variant files (and the importers of other programs' formats)
     # and the command-line JSON contract only turn text into rule values and back.
-    ("data", frozenset({"arbitro.variant_import", "arbitro.variants", "arbitro.contract"})),
+    ("data", frozenset({"arbitro.variant_import", "arbitro.variants", "arbitro.contract",
+                        "arbitro.aae_contract"})),
     # Storage: tables and repositories. Knows no rule; below config, which keeps password
     # hashes the store's way.
     ("store", frozenset({"arbitro.store"})),

@@ -4,7 +4,14 @@ import pytest
 
 from arbitro.diplomacy.board import BoardError
 from arbitro.variant_import.overlay import apply_overlay
-from arbitro.variants import load_board, load_board_file, load_variant_data, variant_path
+from arbitro.variants import (
+    UnknownVariant,
+    diplomacy_variants,
+    load_board,
+    load_board_file,
+    load_variant_data,
+    variant_path,
+)
 
 
 def test_merge_replace_add_remove_and_drop():
@@ -86,6 +93,13 @@ def test_base_loops_are_refused(tmp_path):
 
 
 def test_every_committed_variant_loads():
-    for path in sorted(variant_path("standard").parent.glob("*.toml")):
-        board = load_board(path.stem)
+    for name in diplomacy_variants():
+        board = load_board(name)
         assert board.powers and board.supply_centres
+
+
+def test_a_board_of_another_game_is_no_diplomacy_variant():
+    """maps/aae_europe.toml is Axis & Allies' board: the Diplomacy loader names the game."""
+    assert "aae_europe" not in diplomacy_variants() and "standard" in diplomacy_variants()
+    with pytest.raises(UnknownVariant, match="axis_allies_europe, not a Diplomacy variant"):
+        load_board("aae_europe")
