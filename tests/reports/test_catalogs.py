@@ -88,6 +88,8 @@ def _named(name: str, lang: str) -> Any:
 
         "units": "A Mar, F Bre", "unit": "A Mar", "options": "Bur, Gas", "guide": "docs/PLAYERS.md",
         "count": 2, "centres": "Mar, Par", "streak": 1, "left": 2, "max": 3,
+        # the map of Axis & Allies Europe: its round and the step due
+        "round": 3, "step": say(lang, "map.aae.step.combat"),
     }
     return values[name]
 

@@ -18,11 +18,15 @@ from arbitro.reports import maps
 from arbitro.reports.maps import render_map_png
 from arbitro.service import Referee
 from arbitro.site import SiteWriter
+from arbitro.store import open_store
 
 GAME = "unavolta"
 
 
-def test_a_turns_map_is_drawn_once_per_language_and_the_archive_takes_it(store, tmp_path: Path):
+def test_a_turns_map_is_drawn_once_per_language_and_the_archive_takes_it(tmp_path: Path):
+    # a store of its own: the archive writes every game of its store, and a shared one
+    # (PostgreSQL's, in this suite) holds other tests' games with their own maps
+    store = open_store(f"sqlite:///{tmp_path / 'once.sqlite3'}")
     config = replace(make_config(game_table(GAME)), site=SiteConfig(tmp_path / "site", ""))
     referee = Referee(store, config, render_map=render_map_png)
     d = Driver(referee, store, GAME)
@@ -43,6 +47,7 @@ def test_a_turns_map_is_drawn_once_per_language_and_the_archive_takes_it(store, 
     written = SiteWriter(tmp_path / "site", config).sync(store)
     assert f"{GAME}/maps/1901-spring-movement.png" in written.files
     assert maps.RECENT.drawn == drawn  # the archive's map is the Italian mails' drawing
+    store.close()
 
 
 def test_the_attachment_part_of_a_map_is_built_once_for_every_mail_that_carries_it():
