@@ -1,11 +1,13 @@
 """The board of Axis & Allies Europe as a drawing (issue 28 Build 5, begun): every
 territory in its controller's colour, the convoy zones as boxes with their value, each
 space's units as counted pieces per type and owner, the round and the power due in the
-title, a legend of the pieces. Written as PNG or SVG by the same back ends as Diplomacy's.
+title, a legend of the pieces; given a step played, its moves and battles. Written as PNG
+or SVG by the same back ends as Diplomacy's.
 
 The board's drawing is arbitro's own (``maps/aae_europe_geometry.json``, made by
-``maps/make_aae_geometry.py`` from Natural Earth's public-domain coastlines). Not yet drawn:
-the step's moves and battles.
+``maps/make_aae_geometry.py`` from Natural Earth's public-domain coastlines). Not yet:
+casualties and retreats on the map (the results mail lists them), a title for a step
+played (the title names the state's step due).
 """
 
 from __future__ import annotations
@@ -17,10 +19,11 @@ from pathlib import Path
 
 from ..axis_allies.board import Board
 from ..axis_allies.state import State
+from ..axis_allies.turn import StepOutcome
 from ..variants import MAPS_DIR
 from ..words import lang_of, say
 from .model import BASE, CHROME, LABEL, MARK, Drawing
-from .shapes import Pen, text_box
+from .shapes import Pen, arrow, shorten, text_box
 from .style import HALO, INK, LAND, NEUTRAL_LAND, PAPER, SEA, SEA_BORDER, SEA_INK, Colour, blend, darker
 
 GEOMETRY = MAPS_DIR / "aae_europe_geometry.json"
@@ -60,8 +63,11 @@ def _piece_name(board: Board, kind: str, lang: str) -> str:
     return words.it if lang == "it" else words.en
 
 
-def draw_aae(board: Board, state: State, lang: str = "en", width: int = 1600) -> Drawing:
-    """The drawing model of ``state`` on ``board``."""
+def draw_aae(board: Board, state: State, lang: str = "en", width: int = 1600,
+             step: StepOutcome | None = None) -> Drawing:
+    """The drawing model of ``state`` on ``board``; given the step just played, the state
+    after it with its moves (an arrow along each path, in the mover's colour) and its
+    battles (a ring where each was fought), titled with the step played."""
     lang = lang_of(lang)
     geo = _geometry()
     scale = width / float(geo["width"])  # type: ignore[arg-type]
@@ -98,6 +104,8 @@ def draw_aae(board: Board, state: State, lang: str = "en", width: int = 1600) ->
         pen.text((x, y - 2.5), code, 5.2, SEA_INK, bold=True, halo=None)
         if convoy is not None:
             pen.text((x, y + 4), f"{convoy.ipc}", 5.2, darker(colour, 0.2), bold=True, halo=None)
+    if step is not None:
+        _moves(pen, step, spaces, boxes, COLOURS.get(state.power, INK))
     pen.layer = LABEL
     for code, drawn in spaces.items():
         space = board.spaces[code]
@@ -140,6 +148,37 @@ def _units(pen: Pen, state: State, code: str, at: tuple[float, float]) -> None:
                     colour, darker(colour, 0.5), 0.6)
         pen.text((x + w / 2, y + h / 2), f"{n}{letters.get(kind, kind[:2])}", 5.0, ink,
                  bold=True, halo=None)
+
+
+def _point(code: str, spaces: Mapping[str, Mapping[str, object]],
+           boxes: Mapping[str, list[float]]) -> tuple[float, float]:
+    if code in boxes:
+        x, y = boxes[code]
+        return (x, y)
+    x, y = spaces[code]["label"]  # type: ignore[misc]
+    return (float(x), float(y))
+
+
+def _moves(pen: Pen, step: StepOutcome, spaces: Mapping[str, Mapping[str, object]],
+           boxes: Mapping[str, list[float]], colour: Colour) -> None:
+    """Each move along its path (from its start through every space entered), and a
+    ring round every space where a battle was fought."""
+    for run in step.moves:
+        codes = [run.order.start, *run.order.path]
+        pts = [_point(c, spaces, boxes) for c in codes if c in spaces or c in boxes]
+        if len(pts) < 2:
+            continue
+        a, _ = shorten(pts[0], pts[1], 4.0, 0)
+        _, b = shorten(pts[-2], pts[-1], 0, 6.0)
+        line = [a, *pts[1:-1], b]
+        pen.line(line[:-1] + [shorten(line[-2], line[-1], 0, 5.0)[1]], HALO, 4.6)  # on any tint
+        arrow(pen, line, darker(colour, 0.25), 1.8, head=5.5)
+    for battle in step.battles:
+        space = battle.battle.split("/")[0]
+        if space in spaces or space in boxes:
+            x, y = _point(space, spaces, boxes)
+            pen.disc((x, y + 3), 15.0, None, (200, 30, 30), 2.0)
+            pen.disc((x, y + 3), 17.0, None, HALO, 0.8)
 
 
 def _title_text(board: Board, state: State, lang: str) -> str:

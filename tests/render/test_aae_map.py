@@ -75,3 +75,25 @@ def test_png_and_svg_and_the_golden_start(board):
     assert root.get("width") == "1000"
     assert any(s.layer == MARK for s in drawing.shapes)
     _check_golden(to_image(drawing), "aae_start")
+
+
+def test_a_step_played_shows_its_moves_and_battles(board):
+    from arbitro.axis_allies.combat.dice import FixedDice
+    from arbitro.axis_allies.turn import play_step
+    from arbitro.render.model import Disc, Line
+
+    start = initial_state(board, "g")
+    out = play_step(board, start, ["MOVE POL: 3 infantry -> EPOL", "MOVE GER: 2 fighter -> POL -> EPOL",
+                                   "EXECUTE"], dice=FixedDice(tuple([3] * 400)))
+    assert [b.battle for b in out.battles] == ["EPOL"] and out.state is not None
+    plain = draw_aae(board, out.state, "en", 1000)
+    played = draw_aae(board, out.state, "en", 1000, out)
+    lines = lambda d: [s for s in d.shapes if isinstance(s, Line) and s.layer == MARK]  # noqa: E731
+    assert len(lines(played)) >= len(lines(plain)) + 2 * 2  # two moves, each haloed
+    geo = _geometry()
+    s = 1000 / geo["width"]
+    ex, ey = geo["spaces"]["EPOL"]["label"]
+    rings = [d for d in played.shapes if isinstance(d, Disc) and d.fill is None
+             and abs(d.centre[0] - ex * s) < 2 and d.outline == (200, 30, 30)]
+    assert rings  # the battle, where it was fought
+    _check_golden(to_image(played), "aae_step")
