@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..dev.ports import DEFAULT_IMAP_PORT, DEFAULT_SITE_PORT, DEFAULT_SMTP_PORT, site_port
+
 DEFAULT_DATA = Path("var/dev")
 EXIT_BUSY = 3
 
@@ -28,6 +30,14 @@ def _pace(text: str) -> float:
         return duration(text).total_seconds()
     except ValueError as exc:
         raise argparse.ArgumentTypeError(f'{exc} (e.g. "30s", "3m")') from None
+
+
+def _site_port(text: str) -> int:
+    try:
+        return site_port(int(text))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc) if text.strip().lstrip("-").isdigit()
+                                         else f"not a port number: {text!r}") from None
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -53,10 +63,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                         '(default 3m; e.g. "30s", "0" at once)')
     parser.add_argument("--no-bots", action="store_true",
                         help="demo players send nothing by themselves")
-    parser.add_argument("--imap-port", type=int, default=10143, help="0 = any free port")
-    parser.add_argument("--smtp-port", type=int, default=10025, help="0 = any free port")
-    parser.add_argument("--site-port", type=int, default=10080,
-                        help="the web archive's HTTP port on 127.0.0.1 (0 = any free port)")
+    parser.add_argument("--imap-port", type=int, default=DEFAULT_IMAP_PORT, help="0 = any free port")
+    parser.add_argument("--smtp-port", type=int, default=DEFAULT_SMTP_PORT, help="0 = any free port")
+    parser.add_argument("--site-port", type=_site_port, default=DEFAULT_SITE_PORT,
+                        help=f"the web archive's HTTP port on 127.0.0.1 (default {DEFAULT_SITE_PORT}; "
+                        "0 = any free port; not one browsers refuse, such as 10080)")
     parser.add_argument("--log-level", default="INFO",
                         choices=("DEBUG", "INFO", "WARNING", "ERROR"))
     sub = parser.add_subparsers(dest="dev_command", metavar="{send,process,reset,servers}")

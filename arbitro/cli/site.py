@@ -19,13 +19,17 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         description="Write the static web archive of every game in the store (HTML, CSS, "
         "maps, the centre chart, the end-of-game dossier) into the [site] folder of the "
         "config, or into --out. The daemon keeps it up to date after every phase; this "
-        "rebuilds it from scratch (after an upgrade, or a lost folder).",
+        "goes over it all again (after an upgrade, or a lost folder): each phase's map and "
+        "page are written again when what they are made of changed (the game, or arbitro's "
+        "code, words and maps), the others kept; files that are not the archive's go.",
     )
     sub = parser.add_subparsers(dest="site_command", metavar="build", required=True)
     build = sub.add_parser("build", help="write the whole archive again from the store")
     build.add_argument("--config", required=True, metavar="FILE", help="the TOML config")
     build.add_argument("--out", type=Path, default=None, metavar="FOLDER",
                        help="where to write it (default: [site] folder of the config)")
+    build.add_argument("--redraw", action="store_true",
+                       help="write every file again, even those whose inputs did not change")
     return parser
 
 
@@ -44,11 +48,11 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     store = open_store(config.server.database_url)
     try:
-        written = build_site(folder, config, store)
+        written = build_site(folder, config, store, redraw=args.redraw)
     finally:
         store.close()
-    print(f"arbitro site: {len(written.games)} game(s), {len(written.files)} file(s) written "
-          f"in {folder} ({time.perf_counter() - started:.1f} s)")
+    print(f"arbitro site: {len(written.games)} game(s), {len(written.files)} file(s) written, "
+          f"{written.kept} kept as they were, in {folder} ({time.perf_counter() - started:.1f} s)")
     if config.site and config.site.base_url:
         print(f"published at {config.site.base_url}/index.html")
     return 0

@@ -13,6 +13,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from ..daemon import Daemon, StoreBusy
+from .ports import DEFAULT_IMAP_PORT, DEFAULT_SITE_PORT, DEFAULT_SMTP_PORT
+from .ports import site_port as browsable
 from .servers import DevMailServers
 from ..site import ArchiveServer
 from ..store.lease import StoreLease, lease_for
@@ -37,9 +39,6 @@ from .demo import (
 log = logging.getLogger("arbitro.dev")
 
 HOST = "127.0.0.1"
-DEFAULT_IMAP_PORT = 10143
-DEFAULT_SMTP_PORT = 10025
-DEFAULT_SITE_PORT = 10080
 DEFAULT_PACE = 180.0  # seconds: a newcomer reads the banner and their first mails first
 
 
@@ -154,6 +153,7 @@ async def run_dev(
     """Run until SIGINT/SIGTERM (or ``stop_event``); ``command`` and ``data_option`` are
     how the banner writes the helpers (``.venv/bin/arbitro dev``, `` --data X``). ``play``: the powers the newcomer
     plays (None: the default one; empty: none, every power a demo player)."""
+    site_port = browsable(site_port)  # before anything starts: a link no browser opens helps no one
     data_dir = data_dir.resolve()
     data_dir.mkdir(parents=True, exist_ok=True)
     human = {p.upper() for p in (DEFAULT_PLAY if play is None else play)}

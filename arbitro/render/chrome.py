@@ -9,9 +9,20 @@ from ..diplomacy.board import ARMY, FLEET, Board
 from ..diplomacy.position import Phase, Position
 from ..words import say
 from ..words.names import power_name
+from .kinds import TITLE_KEYS, MapKind
 from .model import CHROME
-from .shapes import UNIT_R, Pen, arrow, cross, text_box, unit_token
-from .style import HALO, INK, PAPER, Colour, darker
+from .shapes import (
+    UNIT_R,
+    Pen,
+    arrow,
+    build_ring,
+    cross,
+    option_arrow,
+    retreat_arrow,
+    text_box,
+    unit_token,
+)
+from .style import HALO, INK, PAPER, TRIAL_BAR, Colour, darker
 
 Icon = Callable[[Pen, float, float], None]  # draws at a pixel spot (left, middle)
 
@@ -25,20 +36,23 @@ class Chrome:
     def title_height(self) -> int:
         return max(24, round(self.width / 26))
 
-    def title(self, pen: Pen, phase: Phase, results: bool) -> None:
-        """The phase the map shows: the one played, for a results map."""
+    def title(self, pen: Pen, phase: Phase, kind: MapKind) -> None:
+        """The phase the map shows (the one played, for results) and what it shows of it."""
         lang = self.lang
         height = self.title_height()
-        text = f"{say(lang, f'season.{phase.season}')} {phase.year} · {say(lang, f'map.phase.{phase.kind}')}"
-        if results:
-            text += f" · {say(lang, 'map.results')}"
+        text = (f"{say(lang, f'season.{phase.season}')} {phase.year} · "
+                f"{say(lang, f'map.phase.{phase.kind}')} · {say(lang, TITLE_KEYS[kind])}")
         name = self.board.name.replace("_", " ").title()
         pen.drawing.title, pen.drawing.lang = text, lang
-        pen.rect_px((0, 0, self.width, height), PAPER)
+        # A trial's bar is the colour of a draft: no one takes it for the phase's results.
+        pen.rect_px((0, 0, self.width, height), TRIAL_BAR if kind is MapKind.TRIAL else PAPER)
         size = round(height * 0.52)
-        pen.text_px((height * 0.35, height / 2), text, size, INK, bold=True)
-        pen.text_px((self.width - height * 0.35, height / 2), name, round(size * 0.7),
-                    (90, 90, 90), anchor="rm")
+        used = pen.text_px((height * 0.35, height / 2), text, size, INK, bold=True)
+        small = round(size * 0.7)
+        x0, _, x1, _ = text_box(name, small, False, "rm", 0)
+        if height * 1.2 + used + (x1 - x0) <= self.width:  # the variant's name only if it fits
+            pen.text_px((self.width - height * 0.35, height / 2), name, small, (90, 90, 90),
+                        anchor="rm")
 
     # -- the powers -------------------------------------------------------
 
@@ -115,9 +129,20 @@ class Chrome:
             pen.disc(at(pen, x, y, 14), 3.6, INK)
             pen.disc(at(pen, x, y, 14), 2.5, HALO)
 
+        def retreat(pen: Pen, x: float, y: float) -> None:
+            retreat_arrow(pen, [at(pen, x, y, 1), at(pen, x, y, 27)], ink)
+
+        def option(pen: Pen, x: float, y: float) -> None:
+            option_arrow(pen, [at(pen, x, y, 1), at(pen, x, y, 27)], ink)
+
+        def build(pen: Pen, x: float, y: float) -> None:
+            unit_token(pen, ARMY, at(pen, x, y, 14), ink)
+            build_ring(pen, at(pen, x, y, 14))
+
         words = [(unit(ARMY), "army"), (unit(FLEET), "fleet"), (line(False), "move"),
                  (support, "support"), (convoy, "convoy"), (line(True, True), "failed"),
-                 (dislodged, "dislodged"), (centre, "centre")]
+                 (dislodged, "dislodged"), (option, "retreat_option"), (retreat, "retreat"),
+                 (build, "build"), (centre, "centre")]
         return [(icon, say(self.lang, f"map.legend.{w}")) for icon, w in words]
 
     def _legend_rows(self) -> list[list[tuple[float, Icon, str]]]:

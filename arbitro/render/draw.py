@@ -3,27 +3,28 @@ drawing as a PIL image (``render_position``) or SVG text (``render_svg``)."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from itertools import pairwise
 
 from PIL import Image
 
-from ..diplomacy.board import Board, Terrain, province_of
-from ..diplomacy.orders import Build, Convoy, Disband, Move, Retreat, Support
+from ..diplomacy.board import Board, Terrain
+from ..diplomacy.orders import Disband, Retreat
 from ..diplomacy.outcome import PhaseOutcome
-from ..diplomacy.position import ADJUSTMENT, NEUTRAL, RETREAT, Position, Unit, make_position
+from ..diplomacy.position import ADJUSTMENT, NEUTRAL, RETREAT, Position, make_position
 from ..words import lang_of
-from ..words.names import province_name
+from ..words.names import province_code, province_name
 from .chrome import Chrome
 from .geometry import Geometry, Ring
 from .geometry_files import load_geometry
+from .kinds import MapKind
 from .labels import Room, box_inside, inside, obstacles_of, place
+from .marks import Marks
 from .model import BASE, LABEL, MARK, Box, Drawing, Hatch
 from .options import MapOptions
 from .orders import Drawn, drawn_orders
 from .raster import to_image
-from .shapes import UNIT_R, Pen, arrow, cross, shorten, text_box, unit_token
+from .shapes import Pen, text_box
 from .style import (
     BORDER,
     COAST,
@@ -46,12 +47,12 @@ from .style import (
 )
 from .svg import to_svg
 
-DISLODGED_OFFSET = (9.0, 8.0)
 LAND_SIZE, SEA_SIZE, NAME_SIZE = 8.4, 8.4, 8.0  # canvas units
 
 
-def _shown_after(outcome: PhaseOutcome) -> Position:
-    """The next position, with the units dislodged in a skipped retreat phase listed."""
+def shown_after(outcome: PhaseOutcome) -> Position:
+    """The next position, with the units dislodged in a skipped retreat phase listed: the
+    position a results map draws."""
     nxt = outcome.next
     listed = outcome.listed_dislodged()
     if listed == nxt.dislodged:
@@ -142,7 +143,7 @@ class _Map:
             tries: list[tuple[str, float, bool]] = []
             if self.options.names == "full":
                 tries.append((province_name(self.board, code, self.lang), NAME_SIZE, True))
-            code_text = prov.code if self.lang == "en" else prov.code_it.upper()
+            code_text = province_code(self.board, code, self.lang)
             size = SEA_SIZE if sea else LAND_SIZE
             tries += [(code_text, size, False), (code_text, size * 0.8, False),
                       (code_text, size * 0.65, False)]
@@ -186,124 +187,6 @@ class _Map:
             pen.disc(at, 3.6, INK)
             pen.disc(at, 2.5, fill)
 
-    # -- units and orders ----------------------------------------------
-
-    def units(self, pen: Pen, units: tuple[Unit, ...]) -> None:
-        for u in units:
-            unit_token(pen, u.kind, self.geo.unit_point(u.location), self.colour(u.power))
-
-    def dislodged(self, pen: Pen, position: Position, gone: set[str]) -> None:
-        for d in position.dislodged:
-            if d.unit.location in gone:
-                continue
-            at = self._offset(d.unit.location)
-            colour = self.colour(d.unit.power)
-            for target in d.retreats:
-                a, b = shorten(at, self.geo.unit_point(target), UNIT_R, UNIT_R + 1)
-                arrow(pen, [a, b], blend(colour, HALO, 0.35), 1.0, dashed=True, head=5.0)
-            unit_token(pen, d.unit.kind, at, colour, ghost=True)
-            if not d.retreats:
-                cross(pen, at, UNIT_R * 0.8, INK, 1.6)
-
-    def _offset(self, location: str) -> tuple[float, float]:
-        x, y = self.geo.unit_point(location)
-        return (x + DISLODGED_OFFSET[0], y + DISLODGED_OFFSET[1])
-
-    def orders(self, pen: Pen, drawn: list[Drawn], shown: Position) -> None:
-        geo = self.geo
-        convoys = [d.order for d in drawn if isinstance(d.order, Convoy)]
-        move_lines: dict[str, list[tuple[float, float]]] = {}
-        for d in drawn:  # the line of every move, routed through its convoying fleets
-            o = d.order
-            if isinstance(o, Move):
-                fleets = [c.location for c in convoys
-                          if c.army == o.location and c.destination == o.destination]
-                move_lines[o.location] = self._route(o.location, o.destination, fleets)
-        marks: list[tuple[float, float]] = []
-        for d in drawn:  # supports and convoys first: the arrows go on top
-            o, colour = d.order, self.colour(d.power)
-            if isinstance(o, Support):
-                start = geo.unit_point(o.location)
-                line = move_lines.get(o.supported)
-                if o.destination is not None:
-                    if line is None:
-                        line = [geo.unit_point(o.supported), geo.unit_point(o.destination)]
-                    end = _along(line, 0.55)
-                    a, b = shorten(start, end, UNIT_R + 1, 0)
-                    pen.line([a, b], darker(colour, 0.45), 2.6, (2.0, 3.0))
-                    pen.line([a, b], colour, 1.4, (2.0, 3.0))
-                    pen.disc(b, 2.6, colour, darker(colour, 0.5), 0.8)
-                else:
-                    target = geo.unit_point(o.supported)
-                    a, b = shorten(start, target, UNIT_R + 1, UNIT_R + 3)
-                    pen.line([a, b], darker(colour, 0.45), 2.6, (2.0, 3.0))
-                    pen.line([a, b], colour, 1.4, (2.0, 3.0))
-                    pen.disc(target, UNIT_R + 3.2, None, colour, 1.4)
-                if not d.ok:
-                    marks.append(_mid(a, b))
-            elif isinstance(o, Convoy):
-                here = geo.unit_point(o.location)
-                pen.disc(here, UNIT_R + 3.5, None, darker(colour, 0.3), 1.2)
-                pen.disc(here, UNIT_R + 5.5, None, colour, 0.8)
-                if not d.ok:
-                    marks.append((here[0] + UNIT_R + 3, here[1] - UNIT_R - 3))
-        for d in drawn:
-            o, colour = d.order, self.colour(d.power)
-            if isinstance(o, (Move, Retreat)):
-                line = move_lines.get(o.location) or [geo.unit_point(o.location),
-                                                      geo.unit_point(o.destination)]
-                if isinstance(o, Retreat):
-                    line = [self._offset(o.location), geo.unit_point(o.destination)]
-                a, _ = shorten(line[0], line[1], UNIT_R + 1, 0)
-                _, b = shorten(line[-2], line[-1], 0, UNIT_R + 1)
-                pts = [a] + line[1:-1] + [b]
-                arrow(pen, pts, colour, 2.4, dashed=not d.ok)
-                if not d.ok:
-                    marks.append(_along(pts, 0.62))
-        for d in drawn:  # adjustments and disbands mark the unit itself
-            o, colour = d.order, self.colour(d.power)
-            if isinstance(o, Build):
-                at = geo.unit_point(o.location)
-                if d.ok:
-                    pen.disc(at, UNIT_R + 4.0, None, INK, 1.6)
-                    pen.disc(at, UNIT_R + 2.6, None, HALO, 1.0)
-                else:
-                    unit_token(pen, o.kind or "A", at, colour, ghost=True)
-                    marks.append(at)
-            elif isinstance(o, Disband):
-                dislodged = shown.dislodged_in(province_of(o.location)) is not None or \
-                    any(isinstance(x.order, Retreat) for x in drawn)
-                at = self._offset(o.location) if dislodged else geo.unit_point(o.location)
-                if shown.unit_in(province_of(o.location)) is None or dislodged:
-                    unit_token(pen, o.kind or "A", at, colour, ghost=True)
-                marks.append(at)
-        for m in marks:
-            cross(pen, m, 4.2, INK, 1.8)
-
-    def _route(self, source: str, target: str, fleets: list[str]) -> list[tuple[float, float]]:
-        pts = [self.geo.unit_point(source)]
-        left = [self.geo.unit_point(f) for f in sorted(fleets)]
-        while left:  # nearest fleet next: a convoy chain is a path
-            nxt = min(left, key=lambda p: math.dist(p, pts[-1]))
-            left.remove(nxt)
-            pts.append(nxt)
-        pts.append(self.geo.unit_point(target))
-        return pts
-
-def _mid(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
-    return ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-
-
-def _along(pts: list[tuple[float, float]], share: float) -> tuple[float, float]:
-    lengths = [math.dist(a, b) for a, b in pairwise(pts)]
-    goal = sum(lengths) * share
-    for (a, b), length in zip(pairwise(pts), lengths, strict=True):
-        if goal <= length and length > 0:
-            t = goal / length
-            return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
-        goal -= length
-    return pts[-1]
-
 
 def draw_map(
     board: Board,
@@ -313,11 +196,15 @@ def draw_map(
     lang: str = "en",
     width: int = 1600,
     options: MapOptions | None = None,
+    kind: MapKind | None = None,
 ) -> Drawing:
     """The drawing model of ``position``; given its phase's outcome, of the position after
     the phase with that phase's orders and their outcomes on it, titled with the phase
-    played (``position``'s)."""
+    played (``position``'s). ``kind`` is what the title says the map is: by default the
+    position now without an outcome, the results with one."""
     options = options or MapOptions()
+    if kind is None:
+        kind = MapKind.NOW if results is None else MapKind.RESULTS
     geo = geometry or load_geometry(board)
     m = _Map(board, geo, lang, width, options)
     shown = position
@@ -325,7 +212,7 @@ def draw_map(
     adjustments: Mapping[str, int] = {}
     winner = None
     if results is not None:
-        shown = _shown_after(results)
+        shown = shown_after(results)
         drawn = drawn_orders(board, results.results)
         adjustments = results.adjustments
         winner = results.winner
@@ -342,15 +229,17 @@ def draw_map(
     m.base(pen, shown)
     pen.layer = MARK
     m.centres(pen, shown)
-    m.units(pen, shown.units)
+    marks = Marks(board, geo, m.colour)
+    marks.prepare(drawn, shown, position)
+    marks.units(pen, shown.units)
     # A retreat phase played: the dislodged units it ordered are drawn by their orders.
     gone = {d.order.location for d in drawn if isinstance(d.order, (Retreat, Disband))}
     if results is not None and position.phase.kind == RETREAT:
-        m.dislodged(pen, position, gone)
-    m.orders(pen, drawn, shown)
-    m.dislodged(pen, shown, set())
+        marks.dislodged(pen, position, gone)
+    marks.orders(pen, drawn, shown, position)
+    marks.dislodged(pen, shown, set())
     m.labels(pen, drawing, float(title_h), float(title_h + map_h))
-    chrome.title(pen, position.phase, results is not None)
+    chrome.title(pen, position.phase, kind)
     chrome.table(pen, title_h + map_h, shown, adjustments, winner)
     if options.legend:
         chrome.legend(pen, title_h + map_h + chrome.table_height())

@@ -12,6 +12,7 @@ from .model import BASE, CHROME, Box, Colour, Disc, Drawing, Line, Poly, Rect, T
 from .style import HALO, INK, blend, darker, font
 
 Point = tuple[float, float]
+UNIT_R = 8.5  # a unit token's radius, canvas units
 
 
 @functools.lru_cache(maxsize=4096)
@@ -103,14 +104,51 @@ def arrow(pen: Pen, pts: Sequence[Point], colour: Colour, width: float = 2.2,
     pen.polygon(tri, colour, darker(colour, 0.55), 0.8)
 
 
+def retreat_arrow(pen: Pen, pts: Sequence[Point], colour: Colour) -> None:
+    """A retreat: an arrow drawn as a double line (a white core), so it is told from a
+    move at a glance."""
+    arrow(pen, pts, colour, 3.4)
+    a, b = pts[-2], pts[-1]
+    body = list(pts[:-1]) + [shorten(a, b, 0, 7.0)[1]]
+    pen.line(body, HALO, 1.1)
+
+
+def option_arrow(pen: Pen, pts: Sequence[Point], colour: Colour) -> None:
+    """Where a dislodged unit may retreat: a thin pale line with an open head, neither
+    dashed (a failed move) nor dotted (a support)."""
+    a, b = pts[-2], pts[-1]
+    length = math.dist(a, b) or 1.0
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    head = 6.0
+    base = (b[0] - ux * head, b[1] - uy * head)
+    wing = head * 0.6
+    ink = darker(colour, 0.25)
+    pen.line(list(pts[:-1]) + [base], ink, 1.6)
+    tri = [b, (base[0] - uy * wing, base[1] + ux * wing), (base[0] + uy * wing, base[1] - ux * wing)]
+    pen.polygon(tri, HALO, ink, 1.4)
+
+
+def support_line(pen: Pen, a: Point, b: Point, colour: Colour, dot: bool) -> None:
+    """A support: a dotted line, ending in a dot when it supports a move."""
+    pen.line([a, b], darker(colour, 0.45), 2.6, (2.0, 3.0))
+    pen.line([a, b], colour, 1.4, (2.0, 3.0))
+    if dot:
+        pen.disc(b, 2.6, colour, darker(colour, 0.5), 0.8)
+
+
+def build_ring(pen: Pen, c: Point) -> None:
+    """A unit built this winter: a black ring with a white one inside, around the token
+    (a convoy's rings are in the fleet's colour)."""
+    pen.disc(c, UNIT_R + 4.0, None, INK, 1.6)
+    pen.disc(c, UNIT_R + 2.6, None, HALO, 1.0)
+
+
 def cross(pen: Pen, c: Point, r: float, colour: Colour = INK, width: float = 2.0) -> None:
     """An X (failed order, disbanded unit), white-haloed."""
     for halo, w in ((HALO, width + 2.0), (colour, width)):
         pen.line([(c[0] - r, c[1] - r), (c[0] + r, c[1] + r)], halo, w)
         pen.line([(c[0] - r, c[1] + r), (c[0] + r, c[1] - r)], halo, w)
 
-
-UNIT_R = 8.5
 
 
 def _light(c: Colour) -> bool:
@@ -123,7 +161,7 @@ def unit_token(pen: Pen, kind: str, c: Point, colour: Colour, ghost: bool = Fals
     the kind reads by shape at phone size and the power by colour."""
     r = UNIT_R
     edge = darker(colour, 0.3) if ghost else darker(colour, 0.6)
-    fill = blend(colour, HALO, 0.6) if ghost else colour
+    fill = blend(colour, HALO, 0.5) if ghost else colour
     ink = edge if ghost else (INK if _light(colour) else HALO)
     x, y = c
     if kind == FLEET:

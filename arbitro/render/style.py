@@ -18,6 +18,7 @@ COAST = (70, 90, 110)
 INK = (25, 25, 25)
 HALO = (255, 255, 255)
 PAPER = (250, 248, 242)
+TRIAL_BAR = (255, 226, 150)  # the title bar of a trial's map: a draft's yellow
 TINT = 0.42  # share of the power's colour in a province tint
 
 

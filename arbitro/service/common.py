@@ -12,6 +12,7 @@ from ..config import Config
 from ..diplomacy.board import Board
 from ..diplomacy.outcome import PhaseOutcome
 from ..diplomacy.position import Position
+from ..render.kinds import MapKind
 from ..render.options import MapOptions
 from ..reports import TemplateContext, phase_name, power_name, when
 from ..store import Attachment, PlayerStatus, UnitOfWork
@@ -20,9 +21,10 @@ from .deadlines import DeadlineNote, calendar, zone_of
 from .mailer import Mailer, revision
 from .state import BoardLoader, GameCtx
 
-# A played phase's map as PNG bytes: (board, outcome, the position it was played from,
-# the reader's language, the game's map options); reports.maps.render_map_png.
-RenderMap = Callable[[Board, PhaseOutcome, Position, str, MapOptions], bytes]
+# A phase's map as PNG bytes: (board, outcome, the position it was played from, the
+# reader's language, the game's map options, what the map is: its title says it);
+# reports.maps.render_map_png.
+RenderMap = Callable[[Board, PhaseOutcome, Position, str, MapOptions, MapKind], bytes]
 
 
 def map_options(ctx: GameCtx) -> MapOptions:

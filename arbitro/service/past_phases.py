@@ -15,6 +15,7 @@ from datetime import datetime
 from ..diplomacy.outcome import PhaseOutcome
 from ..diplomacy.phase_words import PhaseRef, read_phase, split_range
 from ..diplomacy.position import Phase
+from ..render.kinds import MapKind
 from ..store import Attachment, PhaseStatus, UnitOfWork
 from ..store.codec import phase_outcome_of, position_of
 from ..store.models import OutboxMessage
@@ -65,12 +66,14 @@ def phase_map(svc: Services, uow: UnitOfWork, game_id: str, to: str, lang: str,
         outcome = phase_outcome_of(ctx.board, row.results, row.position_after)
         before = position_of(ctx.board, row.position_before)
         heading = say(lang, "map.heading.results", phase=phase_words(row.code, lang))
+        kind = MapKind.PAST
     else:
         # The phase being played: the board as it stands, no orders drawn.
         before = ctx.position(row)
         outcome = PhaseOutcome((), before)
         heading = say(lang, "map.heading.current", phase=phase_words(row.code, lang))
-    png = svc.render_map(ctx.board, outcome, before, lang, map_options(ctx))
+        kind = MapKind.NOW
+    png = svc.render_map(ctx.board, outcome, before, lang, map_options(ctx), kind)
     attachment = Attachment(f"{game_id}-{row.code}.png", "image/png", png)
     send_answer(svc, uow, f"mail:{mail_id}:map" if mail_id is not None else f"map:{game_id}:{row.code}:{to}:{now.isoformat()}",
                 to, lang, game_id, heading, say(lang, "map.body", phase=phase_words(row.code, lang)),

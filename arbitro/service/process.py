@@ -10,6 +10,7 @@ from ..diplomacy.orders import Order
 from ..diplomacy.outcome import PhaseOutcome
 from ..diplomacy.phases import play
 from ..diplomacy.position import FALL, MOVEMENT, NEUTRAL, Position
+from ..render.kinds import MapKind
 from ..reports import PhaseReport, judge_results, order_text, results_context
 from ..reports.links import dossier_paths, phase_path
 from ..store import Attachment, GameStatus, PlayerStatus, PowerStatus, UnitOfWork
@@ -235,7 +236,8 @@ def _results_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, pha
         if svc.render_map is None:
             return judge_file
         if lang not in maps:
-            png = svc.render_map(ctx.board, report.outcome, report.before, lang, map_options(ctx))
+            png = svc.render_map(ctx.board, report.outcome, report.before, lang, map_options(ctx),
+                                 MapKind.RESULTS)
             maps[lang] = (Attachment(f"{game.id}-{phase.code}.png", "image/png", png),)
         return maps[lang] + judge_file
 

@@ -17,6 +17,7 @@ from ..diplomacy.orders import Order, format_order
 from ..diplomacy.phases import play
 from ..diplomacy.reading.lines import Classifier, parse_orders
 from ..diplomacy.reading.reports import IGNORED, OK
+from ..render.kinds import MapKind
 from ..reports import PhaseReport, results_context
 from ..store import Attachment, GameStatus, PlayerStatus, UnitOfWork
 from ..store.models import Game
@@ -62,7 +63,7 @@ def map_attachment(svc: Services, ctx: GameCtx, game: Game, phase: PhaseRow, rep
     """The map of the phase played, titled with it, in the reader's language."""
     if svc.render_map is None:
         return ()
-    png = svc.render_map(ctx.board, report.outcome, report.before, lang, map_options(ctx))
+    png = svc.render_map(ctx.board, report.outcome, report.before, lang, map_options(ctx), MapKind.TRIAL)
     return (Attachment(f"{game.id}-{phase.code}-{what}.png", "image/png", png),)
 
 

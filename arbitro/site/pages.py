@@ -167,5 +167,6 @@ def index_page(games: Sequence[GameSummary], lang: str, boards: BoardLoader = lo
             "href": f"{g.id}/index.html", "name": g.name, "variant": g.variant,
             "status": say(lang, f"status.game.{g.status.value}"),
             "last": phase_name(g.last, lang) if g.last else None, "winner": winner,
+            "current": phase_name(g.current, lang) if g.current else None,
         })
     return render("index", lang, root="", games=rows)

@@ -12,6 +12,7 @@ from typing import Any
 from ..config import Config, GameConfig
 from ..diplomacy.board import Board
 from ..diplomacy.position import Position
+from ..render.options import MapOptions
 from ..service.press_archive import press_entry, press_is_published
 from ..store import GameStatus, PhaseStatus, UnitOfWork
 from ..store.codec import PlayedPhase, played_of, position_of
@@ -52,13 +53,21 @@ class GameSummary:
     status: GameStatus
     last: str | None  # the code of the last phase played
     winner: str | None  # a power
+    current: str | None = None  # the code of the phase open now (none once the game is over)
+
+
+def _open(status: PhaseStatus) -> bool:
+    return status in (PhaseStatus.OPEN, PhaseStatus.LATE)
 
 
 def summary(uow: UnitOfWork, game: Game) -> GameSummary:
-    played = [p.code for p in uow.phases.history(game.id) if p.status is PhaseStatus.PROCESSED]
+    rows = uow.phases.history(game.id)
+    played = [p.code for p in rows if p.status is PhaseStatus.PROCESSED]
+    current = [p.code for p in rows if _open(p.status)]
     winner = (game.result or {}).get("winner")
     return GameSummary(game.id, game.name, game.variant, game.language, game.status,
-                       played[-1] if played else None, str(winner) if winner else None)
+                       played[-1] if played else None, str(winner) if winner else None,
+                       current[-1] if current and game.status is not GameStatus.FINISHED else None)
 
 
 @dataclass(frozen=True)
@@ -81,13 +90,15 @@ class GameRecord:
     powers: dict[str, str]  # power -> its standing (status value)
     holdings: tuple[Holding, ...]
     press_entries: tuple[dict[str, Any], ...] | None  # None: not published (or no press)
+    map_options: MapOptions = MapOptions()  # the GM's choices for the game's maps, as the mails
 
     @property
     def summary(self) -> GameSummary:
         winner = (self.result or {}).get("winner")
         return GameSummary(self.id, self.name, self.variant, self.lang, self.status,
                            self.phases[-1].code if self.phases else None,
-                           str(winner) if winner else None)
+                           str(winner) if winner else None,
+                           self.current[0] if self.current is not None else None)
 
 
 def _game_config(config: Config, game_id: str) -> GameConfig | None:
@@ -112,7 +123,7 @@ def read_game(uow: UnitOfWork, config: Config, boards: BoardLoader, game: Game) 
             before = position_of(board, row.position_before)
             phases.append(PlayedRecord(row.code, row.seq, row.processed_at, before,
                                        played_of(board, before, row.results)))
-        elif row.status in (PhaseStatus.OPEN, PhaseStatus.LATE):
+        elif _open(row.status):
             current = (row.code, row.deadline)
     players = {p.id: p for p in uow.players.list(game.id)}
     holdings = tuple(
@@ -134,4 +145,6 @@ def read_game(uow: UnitOfWork, config: Config, boards: BoardLoader, game: Game) 
         current=None if finished else current,
         powers={p: row.status.value for p, row in uow.powers.all(game.id).items()},
         holdings=holdings, press_entries=entries,
+        map_options=MapOptions(names=gc.map_names, palette=gc.map_palette) if gc is not None
+        else MapOptions(),
     )

@@ -1,6 +1,7 @@
 """Writing the archive into its folder, step by step: after a phase only what changed is
 written (the new phase's map and page, its neighbour's "next" link, the game's page and
-chart, the index); ``build`` writes everything again from the store.
+chart, the index); ``build`` goes over every game again from the store and keeps every
+file whose inputs did not change.
 
 Layout (the phase pages' names never change, so mails can quote them)::
 
@@ -11,18 +12,22 @@ Layout (the phase pages' names never change, so mails can quote them)::
     <folder>/<game>/centres.html, centres.svg
     <folder>/<game>/press.html            only once the press is published
     <folder>/<game>/archive.zip, maps.gif the end-of-game dossier
+    <folder>/<game>/.frames/1902-spring-movement.gif   each map as the animation's frame
 
 Each file is written beside its place and renamed over it: a web server never serves
-half a page. ``<game>/.archive.json`` remembers what was written from which state.
+half a page. ``<game>/.archive.json`` remembers the state the game was written from and,
+for every file, the hash of its inputs (``inputs``): a file is written again only when
+that hash changes or the file is gone (issue 30 Build 5).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
-import shutil
 import tempfile
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,37 +37,54 @@ from ..config import Config
 from ..diplomacy.board import Board
 from ..diplomacy.outcome import PhaseOutcome
 from ..diplomacy.position import Position
-from ..render import to_png, to_svg
+from ..render import to_svg
+from ..render.kinds import MapKind
 from ..render.model import Drawing
+from ..render.options import MapOptions
+from ..render.raster import encode_png, to_image
 from ..reports.links import DOSSIER_ANIMATION, DOSSIER_ZIP, phase_page
 from ..store import GameStatus, Store
 from ..variants import load_board
 from . import pages
 from .chart import chart_svg
-from .dossier import animation, dossier_zip
+from .dossier import dossier_zip, frame, splice
+from .inputs import map_hash, page_hash
 from .record import BoardLoader, GameRecord, read_game, summary
 
 MANIFEST = ".archive.json"
+FRAMES = ".frames"
 MAP_WIDTH = 1200
 
-# Draws a played phase: the board, the position it was played from, its outcome, a language.
-MapPainter = Callable[[Board, Position, PhaseOutcome, str], Drawing]
+# Draws a played phase: the board, the position it was played from, its outcome, a
+# language, the game's map options (names, palette: the GM's, as in the mails).
+MapPainter = Callable[[Board, Position, PhaseOutcome, str, MapOptions], Drawing]
 
 
-def paint_map(board: Board, before: Position, outcome: PhaseOutcome, lang: str) -> Drawing:
+def paint_map(board: Board, before: Position, outcome: PhaseOutcome, lang: str,
+              options: MapOptions) -> Drawing:
     """One drawing per phase, written as SVG (crisp on phones, what the pages show) and as
-    PNG (the fallback, and the frames of the end-of-game animation)."""
-    from ..render import draw_map
+    PNG (the fallback, and the frames of the end-of-game animation): the very drawing of
+    the results mails in the game's language, when they drew it in this process."""
+    from ..reports.maps import map_drawing
 
-    return draw_map(board, None, before, outcome, lang, MAP_WIDTH)
+    return map_drawing(board, outcome, before, lang, options, MapKind.RESULTS, MAP_WIDTH)
+
+
+def frame_file(code: str) -> str:
+    """A phase's frame of the end-of-game animation, in the game's folder (hidden)."""
+    return f"{FRAMES}/{Path(phase_page(code)).stem}.gif"
 
 
 @dataclass
 class Written:
-    """What one sync did: the files written (paths from the archive's root)."""
+    """What one sync did: the files written (paths from the archive's root), the games
+    gone over, the files kept because their inputs had not changed, and the seconds spent
+    on maps (drawing, PNG, SVG, the animation's frame)."""
 
     files: list[str] = field(default_factory=list)
     games: list[str] = field(default_factory=list)
+    kept: int = 0
+    map_seconds: float = 0.0
 
 
 def _write(path: Path, data: bytes | str) -> None:
@@ -79,6 +101,11 @@ def _write(path: Path, data: bytes | str) -> None:
         raise
 
 
+def _digest(data: bytes | str) -> str:
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    return hashlib.blake2b(raw, digest_size=20).hexdigest()
+
+
 class SiteWriter:
     """The archive of every game in a store, in ``folder``. One sync at a time."""
 
@@ -91,9 +118,12 @@ class SiteWriter:
         self._lock = threading.Lock()
 
     # -- the whole archive --------------------------------------------------------------
-    def sync(self, store: Store, *, force: bool = False) -> Written:
+    def sync(self, store: Store, *, force: bool = False, redraw: bool = False,
+             clean: bool = False) -> Written:
         """Bring the folder up to the store: every game whose state changed (all with
-        ``force``), then the index."""
+        ``force``), then the index. A file is kept when the hash of its inputs is the
+        one its game's manifest remembers, unless ``redraw``; ``clean`` also removes
+        whatever else lies in those games' folders."""
         with self._lock:
             done = Written()
             changed: list[tuple[GameRecord, str, dict[str, Any]]] = []
@@ -101,8 +131,9 @@ class SiteWriter:
             summaries = []
             with store.begin() as uow:
                 marks = uow.games.marks()  # a few queries for all the games
-                manifests = {g: {} if force else self._manifest(g) for g in marks}
-                todo = [g for g, sig in marks.items() if manifests[g].get("signature") != sig]
+                manifests = {g: {} if redraw else self._manifest(g) for g in marks}
+                todo = [g for g, sig in marks.items()
+                        if force or manifests[g].get("signature") != sig]
                 if todo or force or not index.exists():
                     games = uow.games.list()
                     summaries = [summary(uow, game) for game in games]
@@ -110,22 +141,31 @@ class SiteWriter:
                         if game.id in todo:
                             record = read_game(uow, self.config, self.boards, game)
                             changed.append((record, marks[game.id], manifests[game.id]))
-            self._write_style(done, force)
+            self._write_style(done)
             for record, sig, manifest in changed:
-                self._write_game(record, sig, manifest, done)
+                self._write_game(record, sig, manifest, done, clean)
                 done.games.append(record.id)
             if done.games or force or not index.exists():
-                _write(index, pages.index_page(summaries, self.config.server.language, self.boards))
-                done.files.append("index.html")
+                html = pages.index_page(summaries, self.config.server.language, self.boards)
+                self._put(index, html, done, "index.html")
             return done
 
-    def _write_style(self, done: Written, force: bool) -> None:
+    def _write_style(self, done: Written) -> None:
         for name in pages.STATIC:
-            path = self.folder / name
-            data = pages.static_file(name)
-            if force or not path.exists() or path.read_text(encoding="utf-8") != data:
-                _write(path, data)
-                done.files.append(name)
+            self._put(self.folder / name, pages.static_file(name), done, name)
+
+    def _put(self, path: Path, data: bytes | str, done: Written, name: str) -> bool:
+        """Write ``data`` unless the file already holds it; True if written."""
+        raw = data.encode("utf-8") if isinstance(data, str) else data
+        try:
+            if path.read_bytes() == raw:
+                done.kept += 1
+                return False
+        except OSError:
+            pass
+        _write(path, raw)
+        done.files.append(name)
+        return True
 
     def _manifest(self, game_id: str) -> dict[str, Any]:
         try:
@@ -136,74 +176,92 @@ class SiteWriter:
 
     # -- one game -----------------------------------------------------------------------
     def _write_game(self, record: GameRecord, sig: str, manifest: dict[str, Any],
-                    done: Written) -> None:
+                    done: Written, clean: bool) -> None:
         base = self.folder / record.id
         lang = record.lang
-        old_maps: dict[str, str] = dict(manifest.get("maps") or {})
-        old_pages: dict[str, str] = dict(manifest.get("pages") or {})
-        maps: dict[str, str] = {}
-        page_sigs: dict[str, str] = {}
-        codes = [p.code for p in record.phases]
+        old: dict[str, str] = dict(manifest.get("files") or {})
+        files: dict[str, str] = {}  # every file of the game's folder now -> its inputs' hash
+
+        def fresh(names: list[str], wanted: str) -> bool:
+            return all(old.get(n) == wanted and (base / n).is_file() for n in names)
+
         for i, phase in enumerate(record.phases):
             code = phase.code
-            map_sig = f"{phase.seq}|{phase.processed_at}"
-            map_path = base / pages.map_file(code)
-            if old_maps.get(code) != map_sig or not map_path.exists():
-                drawing = self.painter(record.board, phase.before, phase.played.outcome, lang)
-                _write(map_path, to_png(drawing))  # as the mails: speed over bytes
-                _write(base / pages.map_file(code, "svg"), to_svg(drawing))
-                done.files += [f"{record.id}/{pages.map_file(code)}",
-                               f"{record.id}/{pages.map_file(code, 'svg')}"]
-            maps[code] = map_sig
-            neighbours = (codes[i - 1] if i else "", codes[i + 1] if i + 1 < len(codes) else "")
-            page_sig = f"{map_sig}|{neighbours}|{record.name}"
-            page_path = base / phase_page(code)
-            if old_pages.get(code) != page_sig or not page_path.exists():
-                _write(page_path, pages.phase_html(record, i, lang))
-                done.files.append(f"{record.id}/{phase_page(code)}")
-            page_sigs[code] = page_sig
-        for code in set(old_pages) - set(page_sigs):  # rolled back: its page goes
-            (base / phase_page(code)).unlink(missing_ok=True)
-            (base / pages.map_file(code)).unlink(missing_ok=True)
-            (base / pages.map_file(code, "svg")).unlink(missing_ok=True)
-        files: dict[str, str | bytes] = {
+            maps = [pages.map_file(code), pages.map_file(code, "svg"), frame_file(code)]
+            wanted = map_hash(record, i, MAP_WIDTH)
+            if fresh(maps, wanted):
+                done.kept += len(maps)
+            else:
+                started = time.perf_counter()
+                drawing = self.painter(record.board, phase.before, phase.played.outcome, lang,
+                                       record.map_options)
+                image = to_image(drawing)
+                _write(base / maps[0], encode_png(image, drawing))
+                _write(base / maps[1], to_svg(drawing))
+                _write(base / maps[2], frame(image))
+                done.map_seconds += time.perf_counter() - started
+                done.files += [f"{record.id}/{n}" for n in maps]
+            files.update(dict.fromkeys(maps, wanted))
+            page = phase_page(code)
+            wanted = page_hash(record, i)
+            if fresh([page], wanted):
+                done.kept += 1
+            else:
+                _write(base / page, pages.phase_html(record, i, lang))
+                done.files.append(f"{record.id}/{page}")
+            files[page] = wanted
+        whole: dict[str, str | bytes] = {
             "index.html": pages.game_page(record, lang),
             "centres.svg": chart_svg(record, lang),
             "centres.html": pages.chart_page(record, lang),
         }
         if record.press_entries is not None:
-            files["press.html"] = pages.press_page(record, lang)
-        else:
-            (base / "press.html").unlink(missing_ok=True)
-        for name, data in files.items():
-            _write(base / name, data)
-            done.files.append(f"{record.id}/{name}")
+            whole["press.html"] = pages.press_page(record, lang)
+        for name, data in whole.items():
+            self._put(base / name, data, done, f"{record.id}/{name}")
+            files[name] = _digest(data)
+        dossier = ""
         if record.status is GameStatus.FINISHED and record.phases:
-            self._dossier(record, done)
-        else:
-            for name in (DOSSIER_ZIP, DOSSIER_ANIMATION):
-                (base / name).unlink(missing_ok=True)
-        _write(base / MANIFEST, json.dumps({"signature": sig, "maps": maps, "pages": page_sigs},
-                                           indent=1, sort_keys=True))
+            dossier = self._dossier(record, files, manifest.get("dossier"), done)
+            files[DOSSIER_ANIMATION] = files[DOSSIER_ZIP] = dossier
+        # what the game's folder held and holds no more: a rolled-back phase's page and
+        # maps, the press page of a press unpublished, a dossier of a game resumed
+        gone = set(old) - set(files)
+        gone |= {n for n in ("press.html", DOSSIER_ZIP, DOSSIER_ANIMATION) if n not in files}
+        if clean:
+            gone |= {str(p.relative_to(base)) for p in base.rglob("*")
+                     if p.is_file() and p.name != MANIFEST} - set(files)
+        for name in gone:
+            (base / name).unlink(missing_ok=True)
+        record_of = json.dumps({"signature": sig, "files": files, "dossier": dossier}, indent=1,
+                               sort_keys=True)
+        self._put(base / MANIFEST, record_of, Written(), MANIFEST)  # bookkeeping: not counted
 
-    def _dossier(self, record: GameRecord, done: Written) -> None:
+    def _dossier(self, record: GameRecord, files: dict[str, str], old: object,
+                 done: Written) -> str:
+        """The animation from the stored frames and the zip of the folder, each written
+        only when something in the folder changed; the hash of their inputs."""
         base = self.folder / record.id
-        maps = [base / pages.map_file(p.code) for p in record.phases]
-        _write(base / DOSSIER_ANIMATION, animation(maps))
         index = pages.index_page([record.summary], self.config.server.language, self.boards)
         game = pages.game_page(record, record.lang, in_dossier=True)
+        static = [pages.static_file(name) for name in pages.STATIC]
+        wanted = _digest(json.dumps([sorted(files.items()), index, game, static]))
+        if old == wanted and (base / DOSSIER_ANIMATION).is_file() and (base / DOSSIER_ZIP).is_file():
+            done.kept += 2
+            return wanted
+        frames = [(base / frame_file(p.code)).read_bytes() for p in record.phases]
+        _write(base / DOSSIER_ANIMATION, splice(frames))
         _write(base / DOSSIER_ZIP, dossier_zip(self.folder, record.id, index, game))
         done.files += [f"{record.id}/{DOSSIER_ANIMATION}", f"{record.id}/{DOSSIER_ZIP}"]
+        return wanted
 
 
 def build_site(folder: Path, config: Config, store: Store, *, clean: bool = True,
-               boards: BoardLoader = load_board, painter: MapPainter = paint_map) -> Written:
-    """The whole archive written again from the store (``arbitro site build``); ``clean``
-    first empties the games' folders, so nothing stale stays."""
-    folder = Path(folder)
-    if clean and folder.exists():
-        with store.begin() as uow:
-            ids = [g.id for g in uow.games.list()]
-        for game_id in ids:
-            shutil.rmtree(folder / game_id, ignore_errors=True)
-    return SiteWriter(folder, config, boards=boards, painter=painter).sync(store, force=True)
+               redraw: bool = False, boards: BoardLoader = load_board,
+               painter: MapPainter = paint_map) -> Written:
+    """The whole archive gone over again from the store (``arbitro site build``): every
+    game's pages and maps whose inputs changed are written, the others kept; ``clean``
+    removes whatever else lies in the games' folders, so nothing stale stays; ``redraw``
+    writes every file again whatever its manifest says."""
+    return SiteWriter(Path(folder), config, boards=boards, painter=painter).sync(
+        store, force=True, redraw=redraw, clean=clean)

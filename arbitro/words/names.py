@@ -117,12 +117,28 @@ def place_noun(board: Board, location: str, lang: str | None) -> Noun:
 
 
 def province_name(board: Board, code: str, lang: str | None) -> str:
-    """A province's whole name alone ("Mar Tirreno", "Tyrrhenian Sea"), as a map writes it."""
+    """A province's whole name alone ("Mar Tirreno", "Tyrrhenian Sea", "Тирренское море"),
+    as a map writes it."""
     prov = board.provinces[code]
     lang = lang_of(lang)
     if lang == "it":
         return prov.name_it
+    if lang == "ru" and prov.name_ru:
+        return prov.name_ru
     return (_from_catalog(lang, f"name.province.{code}") if lang != "en" else None) or prov.name_en
+
+
+def province_code(board: Board, code: str, lang: str | None) -> str:
+    """A province's code as a map of the reader's language prints it, in capitals: the
+    Italian PBEM codes (MON, SVI), the Russian ones (МЮН, ШВЦ); the English code where a
+    language has none for it."""
+    prov = board.provinces[code]
+    lang = lang_of(lang)
+    if lang == "it":
+        return prov.code_it.upper()
+    if lang == "ru" and prov.ru_code:
+        return prov.ru_code.upper()
+    return prov.code
 
 def prov_named_ru(board: Board, code: str) -> bool:
     prov = board.provinces.get(code)

@@ -131,8 +131,8 @@ def test_after_a_phase_only_what_changed_is_written_and_a_rollback_takes_its_pag
     first = writer.sync(store)
     assert GAME in first.games and f"{GAME}/1901-winter-adjustments.html" in first.files
     assert writer.sync(store).files == []  # nothing changed: nothing written
-    # one more phase: its page and map, the previous page's "next" link, the game's
-    # pages and the index; no other phase's page
+    # one more phase: its page and map (and the map as the end's animation frame), the
+    # previous page's "next" link, the game's pages and the index; no other phase's page
     now2 = play_phase(referee, store, GAME, now, random.Random(3))
     assert now2 is not None
     codes = [p.code for p in _phases(store, GAME)]
@@ -140,7 +140,8 @@ def test_after_a_phase_only_what_changed_is_written_and_a_rollback_takes_its_pag
     new, previous = phase_page(codes[-1]), phase_page(codes[-2])
     assert sorted(done.files) == sorted([
         f"{GAME}/{new}", f"{GAME}/maps/{new.replace('.html', '.png')}",
-        f"{GAME}/maps/{new.replace('.html', '.svg')}", f"{GAME}/{previous}",
+        f"{GAME}/maps/{new.replace('.html', '.svg')}", f"{GAME}/.frames/{new.replace('.html', '.gif')}",
+        f"{GAME}/{previous}",
         f"{GAME}/index.html", f"{GAME}/centres.svg", f"{GAME}/centres.html", "index.html"])
     assert 'rel="next" href="' + new in (folder / GAME / previous).read_text(encoding="utf-8")
     # the GM rolls it back: its page and map go, the previous page loses its link
@@ -167,3 +168,27 @@ def test_the_results_mail_quotes_the_phase_page(store: Store, tmp_path: Path, GA
                   if m.idempotency_key.startswith(f"results:{GAME}:1:")]
     assert len(spring) == 8  # seven players and the GM's copy
     assert all(f"{BASE}/{GAME}/1901-spring-movement.html" in b for b in spring)
+
+
+def test_the_archives_maps_follow_the_games_map_options_and_the_index_shows_the_phase_open(
+        store: Store, tmp_path: Path, GAME: str) -> None:
+    """Issue 29.14: names and palette as the GM chose them for the mails; the index names
+    the phase being played, not only the last one played."""
+    folder = tmp_path / "site"
+    referee = _game(store, folder, GAME, map_names="full", map_palette="colourblind")
+    play_years(referee, store, GAME, START, 1)
+    build_site(folder, referee.config, store)
+    svg = (folder / GAME / "maps" / "1901-spring-movement.svg").read_text(encoding="utf-8")
+    assert ">Mar Tirreno<" in svg and ">Mosca<" in svg  # whole names (the game is Italian)
+    assert "<pattern " in svg  # the colour-blind palette's patterns
+    with store.begin() as uow:
+        open_code = uow.phases.current(GAME).code
+    index = (folder / "index.html").read_text(encoding="utf-8")
+    assert f"{say('it', 'site.current')}: {phase_name(open_code, 'it')}" in index
+    assert f"{say('it', 'site.last_phase')}: {phase_name('W1901A', 'it')}" in index
+    plain = tmp_path / "plain"
+    other = _game(store, plain, GAME + "b")
+    play_years(other, store, GAME + "b", START, 1)
+    build_site(plain, other.config, store)
+    svg = (plain / (GAME + "b") / "maps" / "1901-spring-movement.svg").read_text(encoding="utf-8")
+    assert ">Mar Tirreno<" not in svg and "<pattern " not in svg

@@ -68,6 +68,13 @@ CASES_TABLE = [
     ("busy_results_full_colourblind", "busy_pos.json", "busy_result.json", "it",
      MapOptions(names="full", palette="colourblind")),
     ("start_full_en", None, None, "en", MapOptions(names="full")),
+    ("start_ru", None, None, "ru", None),
+    ("busy_results_full_ru", "busy_pos.json", "busy_result.json", "ru", MapOptions(names="full")),
+    # issue 29.13: a head-to-head battle lost, a fleet dislodged from the Channel; the
+    # retreat phase as it stands (the options) and played (the North Sea by the strait)
+    ("clash_results", "clash_pos.json", "clash_result.json", "en", None),
+    ("clash_retreat_position", "clash_retreat_pos.json", None, "it", None),
+    ("clash_retreat_results", "clash_retreat_pos.json", "clash_retreat_result.json", "ru", None),
 ]
 
 

@@ -78,3 +78,42 @@ def test_full_names_option_writes_names_where_they_fit(board):
     assert "BEL" in full or "Belgio" in full  # a small one keeps its code if it must
     codes = set(_words(draw_map(board, None, start, lang="it"), LABEL))
     assert "Mosca" not in codes and "MOS" in codes
+
+
+@pytest.mark.parametrize("kind,it,en,ru", [
+    ("now", "Autunno 1902 · Movimento · posizione attuale", "Autumn 1902 · Movement · position now",
+     "Осень 1902 · Движение · текущая позиция"),
+    ("results", "Autunno 1902 · Movimento · risultati", "Autumn 1902 · Movement · results",
+     "Осень 1902 · Движение · итоги"),
+    ("trial", "Autunno 1902 · Movimento · PROVA: risultati simulati",
+     "Autumn 1902 · Movement · TRIAL: would-be results", "Осень 1902 · Движение · ПРОБА: возможные итоги"),
+    ("past", "Autunno 1902 · Movimento · risultati · fase passata",
+     "Autumn 1902 · Movement · results · past phase", "Осень 1902 · Движение · итоги · прошедшая фаза"),
+])
+def test_the_title_says_what_the_map_is(board, kind, it, en, ru):
+    """Issue 29.12: the position now is never "results"; a trial says it is one."""
+    from arbitro.render import MapKind
+
+    before, outcome = _played(board, "busy_pos.json", "busy_result.json")
+    for lang, title in (("it", it), ("en", en), ("ru", ru)):
+        png = render_map_png(board, outcome, before, lang, kind=MapKind(kind))
+        with Image.open(io.BytesIO(png)) as img:
+            assert img.text["Title"] == title
+        assert title in _words(draw_map(board, None, before, outcome if kind != "now" else None,
+                                        lang, kind=MapKind(kind)), CHROME)
+
+
+def test_a_map_of_the_position_now_draws_no_orders_and_a_trial_is_marked_apart(board):
+    from arbitro.render import MapKind
+    from arbitro.render.model import Line
+
+    before, outcome = _played(board, "busy_pos.json", "busy_result.json")
+    now = draw_map(board, None, before, None, "it")
+    assert now.title.endswith("posizione attuale")
+    results = draw_map(board, None, before, outcome, "it")
+    trial = draw_map(board, None, before, outcome, "it", kind=MapKind.TRIAL)
+    arrows = [s for s in results.shapes if isinstance(s, Line) and s.layer != CHROME]
+    assert arrows and len([s for s in now.shapes if isinstance(s, Line)]) < len(arrows)
+    # the title bar: the first shape the chrome draws, the colour of a draft for a trial
+    bar = next(s for s in trial.shapes if s.layer == CHROME)
+    assert bar.fill != next(s for s in results.shapes if s.layer == CHROME).fill

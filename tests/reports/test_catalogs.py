@@ -62,6 +62,8 @@ def _named(name: str, lang: str) -> Any:
         "referee": "arbitro@example.org", "ticket": "ab12", "text": "...",
         "places": "Galizia (Gal), Tirolo (Tir)", "place": place_noun(BOARD, "GAL", lang),
         "giver": power_noun(BOARD, "TURKEY", lang), "territories": "Galizia (Gal)",
+        # the map of Axis & Allies Europe: its round and the step due
+        "round": 3, "step": say(lang, "map.aae.step.combat"),
     }
     return values[name]
 
