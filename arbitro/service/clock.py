@@ -26,7 +26,8 @@ from .common import (
 )
 from .deadlines import DeadlineNote, next_deadline
 from .lateness import open_late_day
-from .process import centre_counts, declare_civil_disorder, finish_game, process_phase
+from ..diplomacy.victory import leaders
+from .process import declare_civil_disorder, finish_game, process_phase
 from .state import GameCtx, blocking_powers, early_ready, missing_powers
 from .votes import settle
 
@@ -169,11 +170,8 @@ def end_temporale(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phas
         final = position_of(ctx.board, latest.position_after)
     elif latest is not None:
         final = ctx.position(latest)
-    counts = centre_counts(final) if final is not None else {}
-    best = max(counts.values(), default=0)
-    leaders = sorted(p for p, n in counts.items() if n == best)
-    winner = leaders[0] if len(leaders) == 1 else None
-    finish_game(svc, uow, ctx, game, now, winner=winner, tied=leaders if winner is None else [],
+    ending = leaders(final.centres if final is not None else {})
+    finish_game(svc, uow, ctx, game, now, winner=ending.winner, tied=list(ending.tied),
                 final=final, phase=None, report=None, reason="temporale")
 
 

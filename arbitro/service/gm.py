@@ -24,7 +24,8 @@ from .common import (
 )
 from .deadlines import DeadlineNote, next_deadline
 from .lifecycle import start_game
-from .process import SUSPENSION, onp_home_condition, process_phase
+from ..diplomacy.defaults.escalation import keeps_home
+from .process import SUSPENSION, process_phase
 from .state import GameCtx, missing_powers, power_readiness
 from .values import GmReply
 
@@ -122,7 +123,7 @@ def replace(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datet
     if (
         row.status is PowerStatus.CIVIL_DISORDER
         and phase is not None
-        and not onp_home_condition(ctx, ctx.position(phase), power)
+        and not keeps_home(ctx.board, ctx.position(phase), power)
     ):
         raise GmError("gm.too_weak", power=PowerRef(power))
     if uow.players.by_address(game.id, address) is not None:

@@ -9,7 +9,9 @@ from typing import Any
 from ..diplomacy.orders import Order
 from ..diplomacy.outcome import PhaseOutcome
 from ..diplomacy.phases import play
-from ..diplomacy.position import FALL, MOVEMENT, NEUTRAL, Position
+from ..diplomacy.defaults.escalation import PowerState, Standing, escalate, keeps_home
+from ..diplomacy.position import Position
+from ..diplomacy.victory import centre_counts, eliminated, ending_after, power_centres
 from ..reports import PhaseReport, judge_results, order_text, results_context
 from ..reports.links import dossier_paths, phase_path
 from ..store import Attachment, GameStatus, PlayerStatus, PowerStatus, UnitOfWork
@@ -45,13 +47,6 @@ def _ballots(ctx: GameCtx, uow: UnitOfWork, phase: PhaseRow, power: str) -> dict
     return votes
 
 
-def onp_home_condition(ctx: GameCtx, position: Position, power: str) -> bool:
-    """R-ONP-4: at least 3 centres, at least 2 of them home centres."""
-    owned = set(position.centres_of(power))
-    homes = ctx.board.powers[power].home_centres
-    return len(owned) >= 3 and len(owned & homes) >= 2
-
-
 @dataclass(frozen=True)
 class PhaseInputs:
     """What processing a phase would play with, read without changing anything: the
@@ -72,40 +67,12 @@ def phase_inputs(ctx: GameCtx, uow: UnitOfWork, game: Game, phase: PhaseRow) -> 
     position = ctx.position(phase)
     powers = uow.powers.all(game.id)
     current = uow.orders.current(phase.id)
-    orders: dict[str, list[Order]] = {}
-    for power, sub in current.items():
-        if powers[power].status is PowerStatus.PLAYING:
-            orders[power] = stored_orders(board, power, sub.parsed)
-    nmr: dict[str, str] = {}
-    ballots: dict[str, dict[str, list[Order]]] = {}
-    streaks: dict[str, int] = {}
-    movement = position.phase.kind == MOVEMENT
-    present = {u.power for u in position.units}
-    first_onp: list[str] = []
-    abandoned: list[str] = []
-    for power, row in powers.items():
-        if row.status is PowerStatus.PLAYING and movement and power in present:
-            if power in current:
-                if row.onp_streak:
-                    streaks[power] = 0  # R-ONP-2: ballots ignored, streak reset
-                continue
-            streak = row.onp_streak + 1
-            streaks[power] = streak
-            if streak == 1:
-                nmr[power] = "first"
-                first_onp.append(power)
-            else:
-                nmr[power] = "abandoned"
-                ballots[power] = _ballots(ctx, uow, phase, power)
-                abandoned.append(power)
-        elif row.status is PowerStatus.CIVIL_DISORDER:
-            nmr[power] = "civil_disorder"
-            if movement:
-                ballots[power] = _ballots(ctx, uow, phase, power)
-        elif row.status is PowerStatus.ABANDONED and movement:
-            nmr[power] = "abandoned"  # processed by the GM during a suspension
-            ballots[power] = _ballots(ctx, uow, phase, power)
-    return PhaseInputs(orders, nmr, ballots, streaks, first_onp, abandoned)
+    states = {p: PowerState(Standing(row.status.value), row.onp_streak) for p, row in powers.items()}
+    esc = escalate(position, states, set(current))
+    orders = {p: stored_orders(board, p, sub.parsed) for p, sub in current.items() if p in esc.own}
+    ballots = {p: _ballots(ctx, uow, phase, p) for p in powers if p in esc.ballots}
+    return PhaseInputs(orders, dict(esc.nmr), ballots, dict(esc.streaks), list(esc.first_onp),
+                       list(esc.abandoned))
 
 
 def process_phase(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: PhaseRow,
@@ -126,7 +93,8 @@ def process_phase(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phas
     first_onp, abandoned = inputs.first_onp, inputs.abandoned
     outcome = play(board, position, orders, ctx.rules, nmr, ballots)
     eliminated = _eliminate(uow, game, outcome, powers, now)
-    winner, tied = _winner(ctx, position, outcome)
+    ending = ending_after(position, outcome, ctx.config.end.centres)
+    winner, tied = ending.winner, list(ending.tied)
     report = PhaseReport(position.phase, position, outcome, nmr, tuple(eliminated), winner)
     doc = phase_result_json(phase.code, outcome, nmr=nmr, eliminated=eliminated, winner=winner,
                             powers_before=powers_before, lateness=phase.lateness)
@@ -160,33 +128,10 @@ def _eliminate(uow: UnitOfWork, game: Game, outcome: PhaseOutcome, powers: dict[
     for power, row in powers.items():
         if row.status is PowerStatus.ELIMINATED:
             continue
-        if not nxt.units_of(power) and not nxt.centres_of(power):
+        if eliminated(nxt, power):
             uow.powers.update(game.id, power, now, status=PowerStatus.ELIMINATED)
             out.append(power)
     return out
-
-
-def _winner(ctx: GameCtx, position: Position, outcome: PhaseOutcome) -> tuple[str | None, list[str]]:
-    """R-END-1, checked after Autumn: the variant's threshold, or the config's own."""
-    threshold = ctx.config.end.centres
-    if threshold is None:
-        return outcome.winner, []
-    if position.phase.season != FALL or outcome.next.phase.season == FALL:
-        return None, []
-    counts = centre_counts(outcome.next)
-    best = max(counts.values(), default=0)
-    if best < threshold:
-        return None, []
-    leaders = sorted(p for p, n in counts.items() if n == best)
-    return (leaders[0], []) if len(leaders) == 1 else (None, leaders)
-
-
-def centre_counts(position: Position) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for owner in position.centres.values():
-        if owner != NEUTRAL:
-            counts[owner] = counts.get(owner, 0) + 1
-    return counts
 
 
 def _abandon(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, position: Position,
@@ -197,7 +142,7 @@ def _abandon(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, position:
     uow.assignments.release(game.id, power, now)
     if holder is not None:
         uow.players.set_status(holder, PlayerStatus.EJECTED, now)
-    if onp_home_condition(ctx, position, power):
+    if keeps_home(ctx.board, position, power):
         uow.powers.update(game.id, power, now, status=PowerStatus.ABANDONED)
         if game.status is not GameStatus.PAUSED:
             uow.games.set_status(game, GameStatus.PAUSED, now, resume_at=now + SUSPENSION)
@@ -322,7 +267,7 @@ def _suspension_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, 
             context={
                 **game_words(ctx, game, lang),
                 "power_name": pname(ctx, power, lang),
-                "centres": len(position.centres_of(power)),
+                "centres": power_centres(position, power),
                 "units": len(position.units_of(power)),
                 "phase_name": phase_words(phase.code, lang),
                 "resume_at": deadline_words(ctx, resume_at, lang),
@@ -338,7 +283,7 @@ def finish_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: d
                 phase: PhaseRow | None, report: PhaseReport | None, reason: str = "victory") -> None:
     """The end (R-END-1/2): final table, winner or the tie, and every ballot published
     (R-ONP-5)."""
-    centres = centre_counts(final) if final is not None else {}
+    centres = centre_counts(final.centres) if final is not None else {}
     result = {
         "reason": reason,
         "winner": winner,

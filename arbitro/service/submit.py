@@ -12,6 +12,7 @@ from ..config.game import power_key
 from ..diplomacy.board import Board
 from ..diplomacy.orders import Order
 from ..diplomacy.position import Phase, PhaseError
+from ..diplomacy.defaults.escalation import PowerState, Standing, takes_ballots
 from ..diplomacy.readiness import OVER_ALLOWANCE
 from ..diplomacy.reading.lines import Classifier, parse_orders
 from ..diplomacy.reading.reports import IGNORED, OK, ParseReport
@@ -267,9 +268,7 @@ def ballot_target_ok(uow: UnitOfWork, game_id: str, for_power: str) -> bool:
     """R-ONP-2/3/5: votes count for a power after its first ONP, once abandoned, or in
     civil disorder."""
     row = uow.powers.get(game_id, for_power)
-    if row.status in (PowerStatus.CIVIL_DISORDER, PowerStatus.ABANDONED):
-        return True
-    return row.status is PowerStatus.PLAYING and row.onp_streak >= 1
+    return takes_ballots(PowerState(Standing(row.status.value), row.onp_streak))
 
 
 def submit_ballot(

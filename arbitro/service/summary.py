@@ -13,7 +13,7 @@ from ..store.codec import position_of
 from ..words import say
 from .answers import Answer, send_answer
 from .common import Services, phase_words, pname
-from .process import centre_counts
+from ..diplomacy.victory import centre_counts
 
 
 def summary(svc: Services, uow: UnitOfWork, game_id: str, to: str, lang: str, now: datetime,
@@ -34,7 +34,7 @@ def summary(svc: Services, uow: UnitOfWork, game_id: str, to: str, lang: str, no
     for row in done:
         if row.position_after is not None:
             year = Phase.parse(row.code).year
-            by_year[year] = centre_counts(position_of(board, row.position_after))
+            by_year[year] = centre_counts(position_of(board, row.position_after).centres)
     years = sorted(by_year)
     names = {p: str(pname(ctx, p, lang)) for p in board.powers}
     width = max(len(n) for n in names.values()) + 2
