@@ -16,7 +16,7 @@ from ..diplomacy.outcome import PhaseOutcome
 from ..diplomacy.phase_words import PhaseRef, read_phase, split_range
 from ..diplomacy.position import Phase
 from ..store import Attachment, PhaseStatus, UnitOfWork
-from ..store.codec import phase_outcome_of, position_of
+from ..store.codec import played_of, position_of
 from ..store.models import OutboxMessage
 from ..store.models import Phase as PhaseRow
 from ..words import say
@@ -62,8 +62,8 @@ def phase_map(svc: Services, uow: UnitOfWork, game_id: str, to: str, lang: str,
     else:
         row = rows[-1]
     if row.status is PhaseStatus.PROCESSED and row.results is not None and row.position_after is not None:
-        outcome = phase_outcome_of(ctx.board, row.results, row.position_after)
         before = position_of(ctx.board, row.position_before)
+        outcome = played_of(ctx.board, before, row.results, row.position_after).outcome
         heading = say(lang, "map.heading.results", phase=phase_words(row.code, lang))
     else:
         # The phase being played: the board as it stands, no orders drawn.

@@ -19,7 +19,7 @@ from ..diplomacy.reading.reports import IGNORED, OK, ParseReport
 from ..reports import order_text
 from ..reports.readiness import readiness_lines
 from ..store import GameStatus, PlayerStatus, PowerStatus, UnitOfWork
-from ..store.codec import order_json
+from ..store.codec import order_json, submission_json
 from ..store.models import Game, Player
 from ..store.models import Phase as PhaseRow
 from ..words.lines import line_message
@@ -33,7 +33,9 @@ from .values import REFUSED, OrderLine, OrderReply, PreferencesReply, ReplyStatu
 _PHASE_CODE = re.compile(r"\b([SFW])\s?(\d{4})\s?([MRA])\b", re.IGNORECASE)
 
 
-def lines_json(board: Board, report: ParseReport) -> list[dict[str, Any]]:
+def mail_lines(board: Board, report: ParseReport) -> list[dict[str, Any]]:
+    """The lines a confirmation shows: what the reader made of each, in the reader's words
+    (the stored copy, ``codec.submission_json``, keeps the codes)."""
     return [
         {
             "line": r.line,
@@ -42,7 +44,6 @@ def lines_json(board: Board, report: ParseReport) -> list[dict[str, Any]]:
             "code": r.code,
             "message": line_message(board, r, report.lang),
             "suggestion": r.suggestion,
-            "order": order_json(r.order) if r.order is not None else None,
         }
         for r in report.lines
     ]
@@ -50,7 +51,7 @@ def lines_json(board: Board, report: ParseReport) -> list[dict[str, Any]]:
 
 def _order_lines(board: Board, report: ParseReport) -> tuple[OrderLine, ...]:
     """The reply's lines, straight from the parser's report (the stored copy is
-    ``lines_json``)."""
+    ``submission_json``)."""
     return tuple(
         OrderLine(r.line, r.text, r.status, line_message(board, r, report.lang), r.suggestion,
                   order_json(r.order) if r.order is not None else None)
@@ -154,14 +155,14 @@ def submit_orders(
         strict_support=ctx.config.strict_support, infer_single_coast=ctx.config.infer_single_coast,
         classify=classify,
     )
-    parsed = lines_json(ctx.board, report)
+    parsed = mail_lines(ctx.board, report)
     lines = _order_lines(ctx.board, report)
     if all(r.status is IGNORED for r in report.lines):
         # Nothing that looks like an order: the set on file stays (a chat mail, a thank-you).
         return _refuse_by_mail(svc, uow, ctx, game, player, power, phase, "no_orders", text, now,
                                mail_id, lines)
     lateness.pay(uow, phase, power, due)
-    uow.orders.submit(phase.id, power, text=text, parsed=parsed, received_at=now,
+    uow.orders.submit(phase.id, power, text=text, parsed=submission_json(report), received_at=now,
                       player_id=player.id, source_mail_id=mail_id)
     on_file = tuple(order_text(ctx.board, o, lang) for o in _read_orders(report))
     # Builds or disbands over the allowance: the reader voids them (R-ADJU-1), the summary
@@ -306,7 +307,7 @@ def submit_ballot(
         strict_support=ctx.config.strict_support, infer_single_coast=ctx.config.infer_single_coast,
         classify=classify,
     )
-    parsed = lines_json(ctx.board, report)
+    parsed = mail_lines(ctx.board, report)
     read = _read_orders(report)
     orders = [order_json(o) for o in read]
     if not orders:
