@@ -204,9 +204,9 @@ def test_archive_is_published_at_the_end_when_the_gm_chooses(tmp_path: Path) -> 
     send(game, "FRANCE", alias("pubblica", "germania"), "Primo messaggio")
     send(game, "ITALY", alias("pubblica", "tutti"), "ANONIMO\nSecondo messaggio")
     before = game.last_id()
-    with game.store.begin() as uow:
-        assert publish_press(game.referee.svc, uow, "pubblica", NOW) == 8
-        assert publish_press(game.referee.svc, uow, "pubblica", NOW) == 0  # once
+    with game.referee.table("pubblica", NOW) as table:
+        assert publish_press(table) == 8
+        assert publish_press(table) == 0  # once
     rows = game.outbox(before)
     assert {r.recipients[0] for r in rows} == {*game.holders.values(), GM}
     for row in rows:
@@ -218,8 +218,8 @@ def test_archive_is_published_at_the_end_when_the_gm_chooses(tmp_path: Path) -> 
 def test_archive_stays_private_by_default(tmp_path: Path) -> None:
     game = start_game(tmp_path, "privata", "al_buio")
     send(game, "FRANCE", alias("privata", "germania"), "Segreto")
-    with game.store.begin() as uow:
-        assert publish_press(game.referee.svc, uow, "privata", NOW) == 0
+    with game.referee.table("privata", NOW) as table:
+        assert publish_press(table) == 0
 
 
 def test_images_are_relayed_only_when_the_gm_allows(tmp_path: Path) -> None:
