@@ -27,7 +27,7 @@ from .table import Table
 
 def submit_ballot(table: Table, caller: Caller, for_power: str, text: str, *,
                   mail_id: int | None = None, classify: Classifier | None = None) -> Reply:
-    found = ordering_player(table, caller)
+    found = ordering_player(table, caller.address)
     if isinstance(found, Reply):
         return found
     player = found

@@ -84,12 +84,12 @@ def mail_key(table: Table, what: str, address: str, mail_id: int | None, text: s
     return table.key(what, digest, address)
 
 
-def ordering_player(table: Table, caller: Caller) -> Player | Reply:
-    """The caller's active player in the table's game, or the refusal (not mailed: the
-    edge words it in the caller's language)."""
+def ordering_player(table: Table, address: str) -> Player | Reply:
+    """The active player at ``address`` in the table's game, or the refusal (not mailed:
+    the edge words it in the caller's language)."""
     if not table.exists:
         return refused("refusal.unknown_game", game=table.game_id)
-    player = table.active_player(caller.address)
+    player = table.active_player(address)
     if player is None:
         return refused("refusal.not_player", game=table.game_id)
     return player
@@ -102,7 +102,7 @@ def read_orders(report: ParseReport) -> list[Order]:
 
 def submit_orders(table: Table, caller: Caller, text: str, *, mail_id: int | None = None,
                   phase: str | None = None, classify: Classifier | None = None) -> Reply:
-    found = ordering_player(table, caller)
+    found = ordering_player(table, caller.address)
     if isinstance(found, Reply):
         return found
     player = found
