@@ -42,6 +42,7 @@ def mail_lines(board: Board, report: ParseReport) -> list[dict[str, Any]]:
             "code": r.code,
             "message": line_message(board, r, report.lang),
             "suggestion": r.suggestion,
+            "order": order_json(r.order) if r.order is not None else None,
         }
         for r in report.lines if r.status is not IGNORED or r.code == "text"
     ]

@@ -163,11 +163,9 @@ def _counts_centres(node: ast.AST) -> bool:
         inner = node.func.value
         if node.func.attr == "values" and isinstance(inner, ast.Attribute) and inner.attr == "centres":
             return True
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len" \
-            and node.args and isinstance(node.args[0], ast.Call) \
-            and isinstance(node.args[0].func, ast.Attribute) and node.args[0].func.attr == "centres_of":
-        return True
-    return False
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len"
+            and bool(node.args) and isinstance(node.args[0], ast.Call)
+            and isinstance(node.args[0].func, ast.Attribute) and node.args[0].func.attr == "centres_of")
 
 
 def _decides_on_streak(node: ast.AST) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from arbitro.diplomacy.orders import Move
 from arbitro.diplomacy.phases import play
-from arbitro.diplomacy.position import Dislodged, Unit, make_position, start_position
+from arbitro.diplomacy.position import Unit, make_position, start_position
 from arbitro.diplomacy.reading.lines import parse_orders
 from arbitro.store import PowerStatus
 from arbitro.store.codec import (

@@ -8,7 +8,8 @@ phase engine plays the defaults (``default_orders``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Set
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -45,7 +46,7 @@ class Escalation:
     abandoned: tuple[str, ...]  # powers abandoned now: R-ONP-4 decides what follows
 
 
-def escalate(position: Position, states: Mapping[str, PowerState], ordered: Set[str]) -> Escalation:
+def escalate(position: Position, states: Mapping[str, PowerState], ordered: AbstractSet[str]) -> Escalation:
     """The ONP decisions of ``position``'s phase. ``states`` in the order the notices go
     out; ``ordered``: the powers with orders on file.
 
