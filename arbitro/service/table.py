@@ -207,6 +207,12 @@ class Office:
         return (sent.id, sent.game_id) if sent is not None else None
 
 
+def rules_of(config: GameConfig) -> Rules:
+    """The rules a Diplomacy game is adjudicated by, as its configuration chose them."""
+    return Rules(defaults=config.defaults, infer_single_coast=config.infer_single_coast,
+                 strict_support=config.strict_support, ruleset=config.rules)
+
+
 class NotListed(LookupError):
     """The config no longer lists the game."""
 
@@ -269,9 +275,7 @@ class Table:
 
     @property
     def rules(self) -> Rules:
-        c = self.config
-        return Rules(defaults=c.defaults, infer_single_coast=c.infer_single_coast,
-                     strict_support=c.strict_support, ruleset=c.rules)
+        return rules_of(self.config)
 
     @property
     def tz(self) -> ZoneInfo:
