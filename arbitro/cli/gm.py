@@ -36,7 +36,7 @@ def _now(text: str | None) -> datetime:
 def run(args: argparse.Namespace) -> int:
     from ..config.values import duration
     from ..service import Referee, gm
-    from ..service.access import game_master
+    from ..service.identity import game_master
     from ..store import open_store
 
     config = read_config(args.config, "arbitro gm")

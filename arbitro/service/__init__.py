@@ -6,7 +6,7 @@
   once, every mail sent with one shared context), the ``Office`` (the unit of work before
   any game), the per-kind seam ``Kind``;
 - ``access.py``: the ``Caller`` (GM, player, observer, stranger, with the language to
-  answer in), resolved once from plain values;
+  answer in); ``identity.py`` resolves it once, from plain values;
 - ``reply.py``: the one ``Reply`` every procedure answers, worded at the edge;
 - ``kinds/``: the seam's implementations, one per game (``diplomacy.py``), and their
   registry;

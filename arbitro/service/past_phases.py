@@ -1,7 +1,7 @@
 """MAPPA / MAP and STORIA / HISTORY (issue 16): the map of the current or a past phase,
 and past phases' results exactly as they were mailed.
 
-A past phase's map is drawn by the same hook as its results mail (``svc.render_map``)
+A past phase's map is drawn by the same hook as its results mail (``Services.render_map``)
 from the same outcome, read back from the phase's stored columns. A past phase's results
 are not written again: the mail sent at the time is read from the outbox, so a later
 change of wording or template never changes history.

@@ -153,7 +153,7 @@ def declare_civil_disorder(table: Table, power: str, reason: str) -> None:
 
 
 def _results_mails(table: Table, phase: PhaseRow, report: PhaseReport, note: DeadlineNote) -> None:
-    svc, config, game = table.services, table.config, table.game
+    parts, config, game = table.services, table.config, table.game
     deadline, next_code = note.deadline, note.code
     base = ("results", phase.seq)
     maps: dict[str, tuple[Attachment, ...]] = {}
@@ -166,10 +166,10 @@ def _results_mails(table: Table, phase: PhaseRow, report: PhaseReport, note: Dea
 
     def attachments(lang: str) -> tuple[Attachment, ...]:
         """The map in the reader's language, drawn once per language (and the judge file)."""
-        if svc.render_map is None:
+        if parts.render_map is None:
             return judge_file
         if lang not in maps:
-            png = svc.render_map(table.board, report.outcome, report.before, lang, table.map_options)
+            png = parts.render_map(table.board, report.outcome, report.before, lang, table.map_options)
             maps[lang] = (Attachment(f"{game.id}-{phase.code}.png", "image/png", png),)
         return maps[lang] + judge_file
 
@@ -202,7 +202,7 @@ def _results_mails(table: Table, phase: PhaseRow, report: PhaseReport, note: Dea
     gm_key = table.key(*base, "gm")
     if table.outbox.has(gm_key):
         return
-    inner = svc.mailer.render("results", lang, {"player": {"name": "GM", "address": ""},
+    inner = parts.mailer.render("results", lang, {"player": {"name": "GM", "address": ""},
                                                 **context(lang, None, None)})
     table.gm_copy(gm_key, inner, attachments(lang) + table.calendar(note, config.gm_address, lang))
 

@@ -29,6 +29,7 @@ from ..config.model import DeadlineSpec
 from ..diplomacy.board import Board
 from ..diplomacy.outcome import PhaseOutcome
 from ..diplomacy.position import Position
+from ..diplomacy.reading.lines import Classifier
 from ..diplomacy.reading.reports import ParseReport
 from ..diplomacy.rules import Rules
 from ..render.options import MapOptions
@@ -42,8 +43,10 @@ from ..store.codec import (
     submission_json,
 )
 from ..store.models import Game, GamePower, OrderSubmission, Phase, Player
+from .access import Caller
 from .deadlines import DeadlineNote, calendar
 from .mailer import Mailer, Outbox
+from .reply import Reply
 
 BoardLoader = Callable[[str], Board]
 # A played phase's map as PNG bytes: (board, outcome, the position it was played from,
@@ -110,6 +113,12 @@ class Kind(Protocol):
 
     def reminder(self, table: Table, power: str, lang: str) -> TemplateContext:
         """The reminder's words about the phase and what ``power`` still owes."""
+        ...
+
+    def orders(self, table: Table, caller: Caller, text: str, *, mail_id: int | None,
+               classify: Classifier | None) -> Reply:
+        """A mail of orders: filed until the deadline (Diplomacy), or run at once as the
+        power's step (a game played a step per mail, R-AAE-PBEM-1/2)."""
         ...
 
     def process(self, table: Table) -> None:

@@ -14,7 +14,7 @@ from arbitro.contract import position_from_json
 from arbitro.diplomacy.legal_orders import random_orders
 from arbitro.diplomacy.orders import format_order
 from arbitro.service import Referee
-from arbitro.service.access import trusted
+from arbitro.service.identity import trusted
 from arbitro.service.submit import submit_orders
 from arbitro.store import GameStatus, Store
 from arbitro.variants import load_board

@@ -22,7 +22,7 @@ from arbitro.reports import order_text, phase_name, power_name
 from arbitro.reports.links import phase_page
 from arbitro.reports.words import result_word
 from arbitro.service import Referee, gm
-from arbitro.service.access import game_master
+from arbitro.service.identity import game_master
 from arbitro.site import SiteWriter, build_site
 from arbitro.store import Store
 from arbitro.store.codec import played_of

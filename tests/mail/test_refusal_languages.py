@@ -16,7 +16,7 @@ from sqlalchemy import select
 
 from arbitro.mail.intake.handler import MailHandler
 from arbitro.service import Referee, gm
-from arbitro.service.access import game_master
+from arbitro.service.identity import game_master
 from arbitro.store import open_store
 from arbitro.store.models import OutboxMessage
 

@@ -11,7 +11,7 @@ from press.press_helpers import GM, NOW, Game, alias, handle, plain_mail, start_
 from service.service_helpers import FALL_1901, SPRING_1901, START
 
 from arbitro.mail.outbound.compose import message_id_for
-from arbitro.service.access import trusted
+from arbitro.service.identity import trusted
 from arbitro.service.press_archive import publish_press
 from arbitro.service.submit import submit_orders
 from arbitro.store import GameStatus, PowerStatus

@@ -13,7 +13,7 @@ from arbitro.contract import position_from_json
 from arbitro.diplomacy.orders import Support, format_order
 from arbitro.diplomacy.position import Position
 from arbitro.service import Referee
-from arbitro.service.access import trusted
+from arbitro.service.identity import trusted
 from arbitro.service.submit import submit_orders
 from arbitro.store import Store
 from arbitro.store.base import Base

@@ -11,7 +11,7 @@ from service_helpers import SPRING_1901, START, Driver, game_table, make_config
 
 from arbitro.service import Referee
 from arbitro.service.absences import announce_absence
-from arbitro.service.access import trusted
+from arbitro.service.identity import trusted
 from arbitro.service.reply import worded_reply
 
 ROME = ZoneInfo("Europe/Rome")

@@ -16,7 +16,7 @@ from arbitro.diplomacy.orders import Move, format_order
 from arbitro.diplomacy.position import Phase, Unit, make_position
 from arbitro.reports.words import order_text
 from arbitro.service import Referee
-from arbitro.service.access import trusted
+from arbitro.service.identity import trusted
 from arbitro.service.ballots import submit_ballot
 from arbitro.service.status import status_reply
 from arbitro.service.submit import submit_orders

@@ -11,7 +11,7 @@ from service_helpers import SPRING_1901, START, Driver, game_table, later, make_
 from arbitro.contract import position_from_json
 from arbitro.diplomacy.position import home_territories
 from arbitro.service import Referee
-from arbitro.service.access import trusted
+from arbitro.service.identity import trusted
 from arbitro.service.status import status_reply
 from arbitro.variants import load_board
 

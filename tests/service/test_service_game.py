@@ -18,7 +18,7 @@ from arbitro.diplomacy.defaults import mutual_supports
 from arbitro.diplomacy.legal_orders import random_orders, unit_moves
 from arbitro.diplomacy.orders import Hold, format_order
 from arbitro.service import Referee, gm
-from arbitro.service.access import game_master, trusted
+from arbitro.service.identity import game_master, trusted
 from arbitro.service.ballots import submit_ballot
 from arbitro.service.submit import submit_orders
 from arbitro.store import GameStatus, PhaseStatus, PlayerStatus, PowerStatus

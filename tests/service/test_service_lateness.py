@@ -12,7 +12,7 @@ from datetime import timedelta
 from service_helpers import FALL_1901, SPRING_1901, START, Driver, game_table, make_config
 
 from arbitro.service import Referee, gm
-from arbitro.service.access import game_master, trusted
+from arbitro.service.identity import game_master, trusted
 from arbitro.service.submit import submit_orders
 from arbitro.store import PhaseStatus
 

@@ -15,7 +15,7 @@ from arbitro.contract import position_from_json
 from arbitro.diplomacy.legal_orders import random_orders
 from arbitro.diplomacy.orders import format_order
 from arbitro.service import Referee, gm
-from arbitro.service.access import game_master, trusted
+from arbitro.service.identity import game_master, trusted
 from arbitro.service.submit import submit_orders
 from arbitro.store import PowerStatus, open_store
 

@@ -25,7 +25,7 @@ from arbitro.diplomacy.votes import (
 )
 from arbitro.mail.intake.handler import MailHandler
 from arbitro.service import Referee, gm
-from arbitro.service.access import game_master
+from arbitro.service.identity import game_master
 from arbitro.store import GameStatus, PowerStatus, Store
 from arbitro.store.models import EndVote, OutboxMessage
 

@@ -11,7 +11,7 @@ from datetime import timedelta
 from service_helpers import START, Driver, game_table, make_config
 
 from arbitro.service import Referee, gm
-from arbitro.service.access import game_master, trusted
+from arbitro.service.identity import game_master, trusted
 from arbitro.service.referee import step
 from arbitro.service.status import status_reply
 from arbitro.service.submit import submit_orders

@@ -6,7 +6,7 @@ decides.
 What the rules find out along the way (the game, who is asking and in which language, the
 command) is read once, when a rule first asks, on the ``Arrival``. The rules reach the
 referee only through the unit of work's ``Office`` and the game's ``Table``; who the
-sender is comes from the service's ``access.identify``, over the plain values the mail
+sender is comes from the service's ``identity.identify``, over the plain values the mail
 carries (``Credentials``).
 """
 
@@ -21,7 +21,8 @@ from functools import cached_property
 from ...config import Config, GameConfig
 from ...diplomacy.reading.lines import parse_orders
 from ...diplomacy.reading.reports import IGNORED
-from ...service.access import Caller, Credentials, check_secret, identify, language_of, stranger
+from ...service.access import Caller, Credentials, check_secret
+from ...service.identity import identify, language_of, stranger
 from ...service.notices import operator_of
 from ...service.press import relay_press
 from ...service.table import Office, Table
@@ -125,7 +126,7 @@ class Arrival:
 
     @cached_property
     def lang(self) -> str:
-        """The language to answer in (the caller's, resolved once: ``access.language_of``)."""
+        """The language to answer in (the caller's, resolved once: ``identity.language_of``)."""
         return language_of(self.office, self.credentials, self.game)
 
     @cached_property

@@ -33,7 +33,7 @@ def read_letter(
     prove: Callable[[str | None], str | None],
 ) -> Letter:
     """``prove(password)``: why the sender is not proved with the password the letter's
-    text carries (None: proved), as the service's ``access.identify`` says."""
+    text carries (None: proved), as the service's ``identity.identify`` says."""
     content = extract(raw, images=game.press_options.images)
     password, text = take_password(content.text)
     names, addresses = _header_traces(raw)

@@ -12,9 +12,13 @@ from dataclasses import replace
 from ...config.model import DeadlineSpec
 from ...diplomacy.defaults.escalation import keeps_home
 from ...diplomacy.position import MOVEMENT, RETREAT, Phase, home_territories, start_position
+from ...diplomacy.reading.lines import Classifier
 from ...reports import TemplateContext, phase_name, power_name
 from .. import process
+from ..access import Caller
 from ..readiness import incomplete, must_order, still_owed
+from ..reply import Reply
+from ..submit import submit_orders
 from ..table import Opening, Table
 
 
@@ -57,6 +61,10 @@ class Diplomacy:
         phase = table.phase
         assert phase is not None
         return {"movement": phase.code.endswith("M"), "still_owed": still_owed(table, power, lang)}
+
+    def orders(self, table: Table, caller: Caller, text: str, *, mail_id: int | None,
+               classify: Classifier | None) -> Reply:
+        return submit_orders(table, caller, text, mail_id=mail_id, classify=classify)
 
     def process(self, table: Table) -> None:
         process.process_phase(table)

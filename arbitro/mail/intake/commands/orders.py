@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ....service.submit import submit_orders
 from ...mime.history import line_kinds
 from .base import Request
 from .replies import answered
@@ -14,8 +13,10 @@ class Orders:
     gm_only = False
 
     def run(self, req: Request) -> str:
-        reply = submit_orders(req.table, req.caller, req.text, mail_id=req.mail_id,
-                              classify=line_kinds)
+        # the game's kind files them (Diplomacy), or runs them as the power's step
+        table = req.table
+        reply = table.kind.orders(table, req.caller, req.text, mail_id=req.mail_id,
+                                  classify=line_kinds)
         answered(req, reply, "command.orders")
         return f"orders {reply.power or '-'} {reply.status}" + (f" ({reply.reason})" if reply.reason else "")
 
