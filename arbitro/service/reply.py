@@ -93,10 +93,6 @@ def worded_reply(reply: Reply, lang: str, board: Board | None = None, timezone: 
     return worded(board, timezone, lang, reply.key, values)
 
 
-def done(key: str | None = None, note: str = "", **values: Value) -> Reply:
-    return Reply(True, key, values, note or (key or "ok"))
-
-
 def refused(key: str, **values: Value) -> Reply:
     """A refusal under ``key``; a bare code (``"not_player"``) takes the mail layer's word
     for it where there is one (``reply.<code>``), else the service's (``refusal.<code>``)."""
