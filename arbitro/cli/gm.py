@@ -35,7 +35,8 @@ def _now(text: str | None) -> datetime:
 
 def run(args: argparse.Namespace) -> int:
     from ..config.values import duration
-    from ..service import Referee
+    from ..service import Referee, gm
+    from ..service.identity import game_master
     from ..store import open_store
 
     config = read_config(args.config, "arbitro gm")
@@ -53,18 +54,19 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.action == "start":
             referee.sync_games(now)  # the game must exist before the GM can start it
-        with referee.desk(args.game, now) as desk:
+        with referee.table(args.game, now) as table:
             if args.action == "status":
-                text = desk.gm_status()
+                text = gm.status_text(table)
                 sys.stdout.write(text if text is not None else f"no game {args.game!r}\n")
                 return 0
+            caller = game_master(config, actor)
             if args.action == "start":
-                reply = desk.gm_start(actor)
+                reply = gm.start(table, caller)
             elif args.action == "pause":
                 until = _now(rest[0]) if rest else None
-                reply = desk.gm_pause(actor, until=until)
+                reply = gm.pause(table, caller, until=until)
             elif args.action == "resume":
-                reply = desk.gm_resume(actor)
+                reply = gm.resume(table, caller)
             elif args.action == "extend":
                 if len(rest) != 1:
                     return _usage("extend GAME DURATION, e.g. 2d or 36h")
@@ -72,20 +74,20 @@ def run(args: argparse.Namespace) -> int:
                     by = duration(rest[0])
                 except ValueError as exc:
                     return _usage(str(exc))
-                reply = desk.gm_extend(by, actor)
+                reply = gm.extend(table, caller, by)
             elif args.action == "replace":
                 if len(rest) not in (2, 3):
                     return _usage("replace GAME POWER ADDRESS [NAME]")
                 name = rest[2] if len(rest) == 3 else ""
-                reply = desk.gm_replace(rest[0], rest[1], name=name, actor=actor)
+                reply = gm.replace(table, caller, rest[0], rest[1], name=name)
             elif args.action == "eject":
                 if len(rest) != 1:
                     return _usage("eject GAME POWER")
-                reply = desk.gm_eject(rest[0], actor)
+                reply = gm.eject(table, caller, rest[0])
             elif args.action == "process":
-                reply = desk.gm_process(actor)
+                reply = gm.process_now(table, caller)
             else:
-                reply = desk.gm_rollback(actor)
+                reply = gm.rollback(table, caller)
     finally:
         store.close()
     print(reply.message, file=sys.stdout if reply.ok else sys.stderr)

@@ -225,6 +225,9 @@ class GameConfig:
     # A phase is processed before its deadline once every power that plays has complete
     # orders and nobody asked to wait (ATTENDI/WAIT); off: always at the deadline.
     early_processing: bool = True
+    # Which game's rules: the registry key of the service's per-kind seam
+    # (arbitro/service/kinds/). Every game so far is Diplomacy.
+    kind: str = "diplomacy"
 
 
 @dataclass(frozen=True)

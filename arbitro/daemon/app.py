@@ -31,9 +31,9 @@ from ..mail.outbound.outbox import OutboxDrainer, OutboxEntry, StoreOutbox
 from ..mail.running import stop_task
 from ..mail.outbound.smtp import SmtpSender
 from ..service import Referee
-from ..service.common import RenderMap
 from ..service.notices import alert_gm, operator_of
 from ..service.referee import MAX_STEPS
+from ..service.table import RenderMap
 from ..site import SiteWriter
 from ..store import Store, open_store
 from ..store.lease import StoreLease, lease_for
@@ -409,10 +409,10 @@ class Daemon:
         now = self.clock()
 
         def queue() -> None:
-            assert self.store is not None and self.referee is not None
-            with self.store.begin() as uow:
-                alert_gm(self.referee.svc, uow, f"{FAILED_PREFIX}{entry.id}", gm, language,
-                         what, details, now, entry.game_id)
+            assert self.referee is not None
+            with self.referee.office(now) as office:
+                alert_gm(office, f"{FAILED_PREFIX}{entry.id}", gm, language, what, details,
+                         entry.game_id)
 
         await asyncio.to_thread(queue)
         self.wake_drainer()
@@ -436,9 +436,9 @@ class Daemon:
             return
         language = self.config.server.language
         key = f"oauth2-refused:{source.refused_digest}"  # short: keys are 255 at most
-        with self.store.begin() as uow:
-            alert_gm(self.referee.svc, uow, key, gm, language,
-                     say(language, "alert.oauth2_refused"), message, self.clock(), None)
+        with self.referee.office(self.clock()) as office:
+            alert_gm(office, key, gm, language, say(language, "alert.oauth2_refused"), message,
+                     None)
         if self._loop is not None:
             self._loop.call_soon_threadsafe(self.wake_drainer)
 

@@ -186,9 +186,9 @@ async def run_dev(
         await daemon.start()
         robots = [p.power for p in demo_players() if p.power not in human] if bots else []
         if robots:
-            assert daemon.store is not None
+            assert daemon.referee is not None
             players = [p for p in demo_players() if p.power in robots]
-            demo = DemoBots(daemon.store, players, HOST, servers.smtp_port,
+            demo = DemoBots(daemon.referee, players, HOST, servers.smtp_port,
                             state.game_address(), pace=pace)
             demo.start()
         out(banner(data_dir, servers, robots, human, pace, command, data_option, archive.url))

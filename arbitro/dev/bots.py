@@ -16,10 +16,8 @@ import aiosmtplib
 
 from ..diplomacy.legal_orders import random_orders
 from ..diplomacy.orders import Order, Support, format_order
-from ..service.state import missing_powers
-from ..store import Store
-from ..store.codec import position_of
-from ..variants import load_board
+from ..service import Referee
+from ..service.readiness import missing
 from .demo import DEMO_GAME, DOMAIN, DemoPlayer
 
 log = logging.getLogger("arbitro.dev")
@@ -34,16 +32,15 @@ def _written(order: Order) -> str:
 
 
 class DemoBots:
-    def __init__(self, store: Store, players: list[DemoPlayer], host: str, smtp_port: int,
+    def __init__(self, referee: Referee, players: list[DemoPlayer], host: str, smtp_port: int,
                  game_address: str, *, pace: float = 180.0, poll: float = 2.0) -> None:
-        self.store = store
+        self.referee = referee
         self.players = {p.power: p for p in players}
         self.host = host
         self.smtp_port = smtp_port
         self.game_address = game_address
         self.pace = pace  # seconds after a phase opened before a demo player orders
         self.poll = poll
-        self.board = load_board("standard")
         self._planned: set[tuple[int, str]] = set()  # (phase id, power) already taken care of
         self._task: asyncio.Task[None] | None = None
         self._sends: set[asyncio.Task[None]] = set()
@@ -76,19 +73,18 @@ class DemoBots:
 
     def _due(self) -> list[tuple[str, int, datetime, str]]:
         """(power, phase id, opened at, orders) for every bot power still owing orders."""
-        with self.store.begin() as uow:
-            phase = uow.phases.current(DEMO_GAME)
+        with self.referee.table(DEMO_GAME, datetime.now(UTC)) as table:
+            phase = table.phase
             if phase is None:
                 return []
-            position = position_of(self.board, phase.position_before)
-            missing = missing_powers(self.board, position, uow.powers.all(DEMO_GAME),
-                                     uow.orders.current(phase.id))
+            position, board = table.position, table.board
+            silent = missing(table)
             phase_id, code, opened = phase.id, phase.code, phase.opened_at
-        todo = [p for p in sorted(missing) if p in self.players and (phase_id, p) not in self._planned]
+        todo = [p for p in sorted(silent) if p in self.players and (phase_id, p) not in self._planned]
         out = []
         for power in todo:
             rng = random.Random(f"{code}:{power}")
-            orders = random_orders(self.board, position, rng).get(power, [])
+            orders = random_orders(board, position, rng).get(power, [])
             out.append((power, phase_id, opened, "\n".join(_written(o) for o in orders)))
         return out
 

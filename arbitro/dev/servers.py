@@ -35,7 +35,7 @@ from pymap.user import UserMetadata
 from pysasl.hashing import Cleartext
 from pysasl.identity import ClearIdentity
 
-from ..service.addresses import plus_tag
+from ..config.addresses import plus_tag
 
 
 def free_port(host: str = "127.0.0.1") -> int:

@@ -42,6 +42,7 @@ from .position import (
     unit_at,
 )
 from .rules import Rules
+from .victory import solo_winner
 
 NMR_REASONS = ("first", "abandoned", "civil_disorder")
 
@@ -501,7 +502,7 @@ def _advance(
         if phase.season == FALL:
             if not captured_by_holding:
                 centres = update_centres(board, after)
-            winner = find_winner(board, centres)
+            winner = solo_winner(board, centres)
         nxt = _next(after, _following(phase), centres)
         return _skip_empty_winter(board, nxt, after, results, winner)
     if phase.kind == RETREAT:
@@ -539,15 +540,3 @@ def update_centres(board: Board, position: Position) -> dict[str, str]:
         if u.province in supply and u.power != NEUTRAL:
             centres[u.province] = u.power
     return centres
-
-
-def find_winner(board: Board, centres: Mapping[str, str]) -> str | None:
-    """The power that reached its victory threshold (R-END-1), if any."""
-    counts: dict[str, int] = {}
-    for owner in centres.values():
-        counts[owner] = counts.get(owner, 0) + 1
-    winners = [p for p, n in counts.items() if p in board.powers and n >= board.victory_threshold(p)]
-    if not winners:
-        return None
-    winners.sort(key=lambda p: -counts[p])
-    return winners[0]

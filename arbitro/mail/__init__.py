@@ -2,9 +2,12 @@
 
 - ``intake/``: what comes in. ``imap`` (the blocking ``MailboxClient`` and the asyncio
   ``IntakeLoop``), ``handler.MailHandler`` (one mail in one transaction through the rule
-  chain of ``rules``/``open_rules``), who sent it (``auth``), which game it names
+  chain of ``rules``/``open_rules``, which reach the service only through the mail's
+  ``Office`` and its game's ``Table``), the password a mail carries (``auth``; who the
+  sender is, the ``Caller``, is the service's ``access``), which game it names
   (``addressing``), mails never answered and rate limits (``guards``), delivery reports
-  (``bounces``), and the commands a mail can carry (``commands/``, one file each).
+  (``bounces``), and the commands a mail can carry (``commands/``, one file each, each
+  calling one procedure and wording its ``Reply`` in the caller's language).
 - ``outbound/``: what goes out. ``outbox.OutboxDrainer`` over an ``OutboxPort``,
   ``smtp.SmtpSender``, ``compose.compose(Outgoing, referee=, date=) -> bytes``, and OAuth2
   tokens for both servers (``oauth/``).

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ..config.addresses import relay_address
 from ..diplomacy.board import Board
-from ..service.addresses import relay_address
 from ..words import languages, say
 from ..words.names import power_name
 

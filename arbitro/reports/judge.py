@@ -18,6 +18,7 @@ from ..diplomacy.board import ARMY, Board, Terrain, province_of
 from ..diplomacy.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive, format_order
 from ..diplomacy.outcome import OrderResult, Result
 from ..diplomacy.position import NEUTRAL, Position
+from ..diplomacy.victory import centre_counts
 from .results import PhaseReport
 
 _SEASON = {"S": "Spring", "F": "Fall", "W": "Winter"}
@@ -243,10 +244,7 @@ def _adjustment_lines(board: Board, report: PhaseReport) -> list[str]:
 
 def _balance(position: Position) -> dict[str, int]:
     """Centres minus units per power: the builds (+) or removals (-) a winter owes."""
-    out: dict[str, int] = {}
-    for owner in position.centres.values():
-        if owner != NEUTRAL:
-            out[owner] = out.get(owner, 0) + 1
+    out = centre_counts(position.centres)
     for u in position.units:
         out[u.power] = out.get(u.power, 0) - 1
     return out

@@ -1,193 +1,159 @@
-"""Time passing: resumes, the temporale end, early processing, deadlines with lateness
-(R-LATE-2), reminders. Each call does at most one step, in the caller's transaction."""
+"""Time passing: resumes, the end date, votes that became unanimous, early processing,
+deadlines with lateness (R-LATE-2), reminders. Each call does at most one step, in its
+table's unit of work; what the phase waits for and how it is played is the game's kind's
+(``Kind.due``, ``Kind.owing``, ``Kind.process``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import datetime, time
 from typing import Any
 
-from ..diplomacy.position import Position
-from ..diplomacy.readiness import Readiness
-from ..reports.readiness import readiness_lines
-from ..store import GameStatus, PhaseStatus, PowerStatus, UnitOfWork
-from ..store.codec import position_of
-from ..store.models import Game
-from ..store.models import Phase as PhaseRow
-from .common import (
-    Services,
-    deadline_ics,
-    deadline_words,
-    game_words,
-    key,
-    notify_all,
-    phase_words,
-    pname,
-)
-from .deadlines import DeadlineNote, next_deadline
+from ..store import GameStatus, PhaseStatus, PowerStatus
+from ..store.models import Player
+from .early import early_ready
 from .lateness import open_late_day
-from .process import centre_counts, declare_civil_disorder, finish_game, process_phase
-from .state import GameCtx, blocking_powers, early_ready, missing_powers
+from .process import declare_civil_disorder
+from .table import Office, Table
 from .votes import settle
 
 
-def temporale_end(ctx: GameCtx) -> datetime | None:
+def end_date(table: Table) -> datetime | None:
     """R-END-2: the game ends when its end date begins (midnight, game time zone)."""
-    end = ctx.config.end
+    end = table.config.end
     if end.condition != "temporale" or end.date is None:
         return None
-    return datetime.combine(end.date, time(0, 0), tzinfo=ctx.tz)
+    return datetime.combine(end.date, time(0, 0), tzinfo=table.tz)
 
 
-def step_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime) -> str | None:
+def step_game(table: Table) -> str | None:
+    """The one thing due now for an active or paused game, done; what it was, or None."""
+    game = table.game
     if game.status is GameStatus.PAUSED:
-        if game.resume_at is not None and game.resume_at <= now:
-            resume_game(svc, uow, ctx, game, now)
+        if game.resume_at is not None and game.resume_at <= table.now:
+            resume_game(table)
             return "resumed"
         return None
     if game.status is not GameStatus.ACTIVE:
         return None
-    if uow.votes.of_game(game.id) and settle(svc, uow, ctx, game, now):
+    if table.uow.votes.of_game(game.id) and settle(table):
         return "ended"  # unanimous now that a hold-out no longer plays (issue 17)
-    phase = uow.phases.current(game.id)
-    end = temporale_end(ctx)
-    if end is not None and end <= now:
-        end_temporale(svc, uow, ctx, game, phase, now)
+    end = end_date(table)
+    if end is not None and end <= table.now:
+        table.kind.end_on_date(table)
         return "ended"
+    phase = table.phase
     if phase is None:
         return None
-    position = ctx.position(phase)
-    powers = uow.powers.all(game.id)
-    current = uow.orders.current(phase.id)
-    missing = missing_powers(ctx.board, position, powers, current)
-    held = set(uow.assignments.current(game.id))
-    if early_ready(ctx, phase, powers, current, held):
-        process_phase(svc, uow, ctx, game, phase, now)
+    kind = table.kind
+    missing = set(kind.due(table) - set(table.orders_on_file))
+    if early_ready(table):
+        kind.process(table)
         return "processed"
-    if phase.deadline is not None and phase.deadline <= now:
-        payers = open_late_day(uow, ctx, phase, missing)
+    if phase.deadline is not None and phase.deadline <= table.now:
+        payers = open_late_day(table, phase, missing)
         if payers:
-            _lateness_mails(svc, uow, ctx, game, phase, missing, payers, now)
+            _lateness_mails(table, missing, payers)
             return "late"
-        process_phase(svc, uow, ctx, game, phase, now)
+        kind.process(table)
         return "processed"
-    if phase.status is PhaseStatus.OPEN:
-        incomplete = blocking_powers(ctx, position, powers, current, held)
-        if _remind(svc, uow, ctx, game, phase, missing, incomplete, now):
-            return "reminded"
+    if phase.status is PhaseStatus.OPEN and _remind(table, missing | kind.owing(table)):
+        return "reminded"
     return None
 
 
-def _lateness_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: PhaseRow,
-                    missing: set[str], payers: list[str], now: datetime) -> None:
-    used = uow.phases.lateness_used(game.id)
+def _lateness_mails(table: Table, missing: set[str], payers: list[str]) -> None:
+    phase = table.phase
+    assert phase is not None
+    used = table.lateness_used()
     day = sum(int(v) for v in phase.lateness.values())
 
-    def extra(player: Any, lang: str) -> dict[str, Any]:
+    def extra(player: Player | None, lang: str) -> dict[str, Any]:
         return {
-            "phase_name": phase_words(phase.code, lang),
-            "deadline": deadline_words(ctx, phase.deadline, lang, player),
+            "phase_name": table.phase_name(phase.code, lang),
+            "deadline": table.when(phase.deadline, lang, player),
             "late": [
-                {"name": pname(ctx, p, lang), "turn": int(phase.lateness.get(p, 0)),
-                 "left": max(0, ctx.config.lateness_bank_days - used.get(p, 0))}
+                {"name": table.power_name(p, lang), "turn": int(phase.lateness.get(p, 0)),
+                 "left": max(0, table.config.lateness_bank_days - used.get(p, 0))}
                 for p in payers
             ],
-            "out": [pname(ctx, p, lang) for p in sorted(missing - set(payers))],
+            "out": [table.power_name(p, lang) for p in sorted(missing - set(payers))],
         }
 
-    notify_all(svc, uow, ctx, game, ("late", phase.seq, phase.deadline.isoformat() if phase.deadline else day),
-               "lateness", extra, now, note=DeadlineNote(phase.seq, phase.code, phase.deadline, phase.opened_at))
+    table.notify_all(("late", phase.seq, phase.deadline.isoformat() if phase.deadline else day),
+                     "lateness", extra, note=table.note(phase))
 
 
-def _remind(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: PhaseRow,
-            missing: set[str], incomplete: Mapping[str, Readiness], now: datetime) -> bool:
+def _remind(table: Table, owing: set[str]) -> bool:
     """The latest reminder time passed before the deadline, once per player and offset:
     to the powers that sent nothing, and to those whose orders are incomplete (with what
-    they still owe)."""
+    they still owe, in the kind's words)."""
+    phase = table.phase
+    assert phase is not None
     if phase.deadline is None:
         return False
-    due = [r for r in ctx.config.reminders if phase.deadline - r <= now < phase.deadline]
+    now = table.now
+    due = [r for r in table.config.reminders if phase.deadline - r <= now < phase.deadline]
     if not due:
         return False
     offset = min(due)
-    holders = uow.assignments.current(game.id)
+    holders = table.holders
     sent = False
-    for power in sorted(missing | set(incomplete)):
+    for power in sorted(owing):
         player = holders.get(power)
         if player is None:
             continue
-        k = key(uow, game.id, "reminder", phase.seq, phase.deadline.isoformat(),
-                int(offset.total_seconds()), player.address)
+        k = table.key("reminder", phase.seq, phase.deadline.isoformat(),
+                      int(offset.total_seconds()), player.address)
         lang = player.language
         context = {
-            **game_words(ctx, game, lang),
-            "power_name": pname(ctx, power, lang),
-            "movement": phase.code.endswith("M"),
-            "phase_name": phase_words(phase.code, lang),
-            "deadline": deadline_words(ctx, phase.deadline, lang, player),
+            **table.words(lang),
+            "power_name": table.power_name(power, lang),
+            "phase_name": table.phase_name(phase.code, lang),
+            "deadline": table.when(phase.deadline, lang, player),
             "hours_left": max(1, round((phase.deadline - now).total_seconds() / 3600)),
-            "still_owed": readiness_lines(ctx.board, incomplete[power], lang)[1:]
-            if power in incomplete and power not in missing else [],
+            **table.kind.reminder(table, power, lang),
         }
-        note = DeadlineNote(phase.seq, phase.code, phase.deadline, phase.opened_at)
-        ics = deadline_ics(svc, ctx, game, note, player.address, lang, now)
-        sent |= svc.mailer.to_player(uow, k, player, "reminder", context, now, ics) is not None
+        sent |= table.to_player(k, player, "reminder", context, note=table.note(phase)) is not None
     return sent
 
 
-def resume_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime) -> None:
+def resume_game(table: Table) -> None:
     """End of a pause or an R-ONP-4 suspension: powers still waiting for a replacement fall
     into civil disorder; the current phase gets a fresh deadline."""
-    for power, row in uow.powers.all(game.id).items():
+    for power, row in table.powers.items():
         if row.status is PowerStatus.ABANDONED:
-            declare_civil_disorder(svc, uow, ctx, game, power, now, reason="no_replacement")
-    uow.games.set_status(game, GameStatus.ACTIVE, now)
-    phase = uow.phases.current(game.id)
+            declare_civil_disorder(table, power, reason="no_replacement")
+    table.uow.games.set_status(table.game, GameStatus.ACTIVE, table.now)
+    phase = table.phase
     deadline = None
     if phase is not None:
-        deadline = next_deadline(uow, ctx, phase.code, now)
+        deadline = table.next_deadline(phase.code, table.now)
         # A fresh full deadline: the phase is on time again (days paid stay paid).
-        uow.phases.set_deadline(phase, deadline, PhaseStatus.OPEN)
+        table.uow.phases.set_deadline(phase, deadline, PhaseStatus.OPEN)
     seq = phase.seq if phase else 0
-    note = DeadlineNote(seq, phase.code, deadline, phase.opened_at) if phase else None
-    notify_all(
-        svc, uow, ctx, game, ("resumed", seq, now.isoformat()), "resume",
+    table.notify_all(
+        ("resumed", seq, table.now.isoformat()), "resume",
         lambda player, lang: {
-            "phase_name": phase_words(phase.code if phase else None, lang),
-            "deadline": deadline_words(ctx, deadline, lang, player),
+            "phase_name": table.phase_name(phase.code if phase else None, lang),
+            "deadline": table.when(deadline, lang, player),
         },
-        now, note=note,
+        note=table.note(phase, deadline=deadline) if phase is not None else None,
     )
 
 
-def end_temporale(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: PhaseRow | None,
-                  now: datetime) -> None:
-    """R-END-2: most centres on the end date wins; a tie is said and listed."""
-    latest = phase or uow.phases.latest(game.id)
-    final: Position | None = None
-    if latest is not None and latest.position_after is not None and latest.status is PhaseStatus.PROCESSED:
-        final = position_of(ctx.board, latest.position_after)
-    elif latest is not None:
-        final = ctx.position(latest)
-    counts = centre_counts(final) if final is not None else {}
-    best = max(counts.values(), default=0)
-    leaders = sorted(p for p, n in counts.items() if n == best)
-    winner = leaders[0] if len(leaders) == 1 else None
-    finish_game(svc, uow, ctx, game, now, winner=winner, tied=leaders if winner is None else [],
-                final=final, phase=None, report=None, reason="temporale")
-
-
-def next_wakeup(uow: UnitOfWork, svc: Services, now: datetime) -> datetime | None:
+def next_wakeup(office: Office) -> datetime | None:
     """The earliest moment something is due: a start, a resume, a deadline, a reminder, the
-    temporale end; ``now`` when a phase may be processed early."""
+    end date; ``now`` when a phase may be processed early."""
+    now = office.now
     moments: list[datetime] = []
-    for game in uow.games.list():
-        ctx = svc.ctx(game.id)
-        if ctx is None:
+    for game in office.uow.games.list():
+        table = office.table(game.id)
+        if not table.listed:
             continue
+        config = table.config
         if game.status is GameStatus.FORMING:
-            if ctx.config.start is not None:
-                moments.append(ctx.config.start)
+            if config.start is not None:
+                moments.append(config.start)
             continue
         if game.status is GameStatus.PAUSED:
             if game.resume_at is not None:
@@ -195,26 +161,21 @@ def next_wakeup(uow: UnitOfWork, svc: Services, now: datetime) -> datetime | Non
             continue
         if game.status is not GameStatus.ACTIVE:
             continue
-        end = temporale_end(ctx)
+        end = end_date(table)
         if end is not None:
             moments.append(end)
-        phase = uow.phases.current(game.id)
+        phase = table.phase
         if phase is None:
             continue
-        powers = uow.powers.all(game.id)
-        if early_ready(ctx, phase, powers, uow.orders.current(phase.id),
-                       set(uow.assignments.current(game.id))):
+        if early_ready(table):
             moments.append(now)
             continue
         if phase.deadline is None:
             continue
         moments.append(phase.deadline)
         if phase.status is PhaseStatus.OPEN:
-            moments.extend(phase.deadline - r for r in ctx.config.reminders if phase.deadline - r > now)
-    for game_config in svc.config.games:
-        if uow.games.get(game_config.id) is None:
+            moments.extend(phase.deadline - r for r in config.reminders if phase.deadline - r > now)
+    for game_config in office.config.games:
+        if office.uow.games.get(game_config.id) is None:
             moments.append(now)
     return min(moments) if moments else None
-
-
-__all__ = ["next_wakeup", "resume_game", "step_game", "temporale_end"]

@@ -1,20 +1,17 @@
-"""Deadlines as each player reads them: in their own zone, with a calendar event, and
-computed past days off and announced absences (issue 17, point 5)."""
+"""Deadlines as each player reads them: in their own zone, with a calendar event (issue
+17, point 5). The deadlines themselves are computed by the table (``Table.next_deadline``,
+past days off and announced absences)."""
 
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
 from datetime import datetime
-from zoneinfo import ZoneInfo
 
-from ..config import Away, working_deadline
 from ..reports import phase_name
 from ..reports.calendar import CalendarEvent, ics
-from ..store import Attachment, PlayerStatus, UnitOfWork
-from ..store.models import Game, Player
+from ..store import Attachment
 from ..words import say
-from .state import GameCtx
 
 
 @dataclass(frozen=True)
@@ -28,33 +25,7 @@ class DeadlineNote:
     cancelled: bool = False
 
 
-def zone_of(ctx: GameCtx, player: Player | None) -> str:
-    """The zone the player reads deadlines in: their own (FUSO) or the game's."""
-    return (player.timezone if player is not None else None) or ctx.config.timezone
-
-
-def away(uow: UnitOfWork, ctx: GameCtx) -> tuple[Away, ...]:
-    """The absences of the game's active players, as the deadline computation takes them."""
-    players = {p.id: p for p in uow.players.list(ctx.id, PlayerStatus.ACTIVE)}
-    return tuple(
-        Away(a.first_day, a.last_day, ZoneInfo(zone_of(ctx, players[a.player_id])))
-        for a in uow.absences.of_game(ctx.id) if a.player_id in players
-    )
-
-
-def next_deadline(uow: UnitOfWork, ctx: GameCtx, code: str, opened_at: datetime,
-                  first: bool = False) -> datetime:
-    """A phase's deadline from its opening, past days off and absences."""
-    return ctx.deadline(code, opened_at, first, away(uow, ctx))
-
-
-def later_deadline(uow: UnitOfWork, ctx: GameCtx, moment: datetime) -> datetime:
-    """``moment`` (a late day's end, a deadline an absence now covers) moved past days off
-    and absences."""
-    return working_deadline(moment, ctx.tz, ctx.config.days_off, away(uow, ctx))
-
-
-def calendar(ctx: GameCtx, game: Game, note: DeadlineNote | None, address: str, lang: str,
+def calendar(game_id: str, game_name: str, note: DeadlineNote | None, address: str, lang: str,
              organizer: str, now: datetime) -> tuple[Attachment, ...]:
     """The .ics attachment for one recipient: UID stable per game, phase and recipient."""
     if note is None or note.deadline is None:
@@ -63,15 +34,15 @@ def calendar(ctx: GameCtx, game: Game, note: DeadlineNote | None, address: str, 
     domain = organizer.rsplit("@", 1)[-1] or "localhost"
     phase = phase_name(note.code, lang)
     event = CalendarEvent(
-        uid=f"{game.id}-{note.seq}-{who}@{domain}",
+        uid=f"{game_id}-{note.seq}-{who}@{domain}",
         # Twice the seconds since the phase opened, +1 for a cancellation: a later version
         # is higher, and a pause at the same instant as an announcement supersedes it.
         sequence=max(0, 2 * int((now - note.opened_at).total_seconds())) + int(note.cancelled),
         start=note.deadline,
         stamp=now,
-        summary=say(lang, "calendar.summary", game=game.name, phase=phase),
-        description=say(lang, "calendar.description", game=game.name, phase=phase, address=organizer),
+        summary=say(lang, "calendar.summary", game=game_name, phase=phase),
+        description=say(lang, "calendar.description", game=game_name, phase=phase, address=organizer),
         organizer=organizer,
         cancelled=note.cancelled,
     )
-    return (Attachment(f"{game.id}-{note.code}.ics", "text/calendar", ics(event)),)
+    return (Attachment(f"{game_id}-{note.code}.ics", "text/calendar", ics(event)),)

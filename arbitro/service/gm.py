@@ -1,33 +1,27 @@
-"""GM operations: each in one transaction, each leaving an audit record (issue 5, point 5)."""
+"""GM operations: each in its table's unit of work, each leaving an audit record (issue 5,
+point 5). Every operation checks before it changes anything, so a refusal (``GmError``)
+leaves nothing half done; it becomes the ``Reply``, with its catalog key."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Concatenate, ParamSpec
 
 from ..reports.readiness import unit_words
-from ..store import GameStatus, PhaseStatus, PlayerStatus, PowerStatus, UnitOfWork, new_password
+from ..store import GameStatus, NotFound, PhaseStatus, PlayerStatus, PowerStatus, new_password
 from ..store.codec import powers_before_of
-from ..store.models import Game
 from ..words import has, say
-from ..words.names import power_name
 from ..words.terms import Moment, PhaseRef, PowerRef, Term, Value, plain, powers, worded
+from .access import Caller
 from .clock import resume_game
-from .common import (
-    Services,
-    deadline_ics,
-    deadline_words,
-    game_words,
-    key,
-    notify_all,
-    phase_words,
-    pname,
-)
-from .deadlines import DeadlineNote, next_deadline
 from .lifecycle import start_game
-from .process import SUSPENSION, onp_home_condition, process_phase
-from .state import GameCtx, missing_powers, power_readiness
-from .values import GmReply
+from .process import SUSPENSION, declare_civil_disorder
+from .readiness import missing, power_readiness
+from .reply import Reply
+from .table import Table
+
+P = ParamSpec("P")
 
 
 class GmError(Exception):
@@ -39,255 +33,275 @@ class GmError(Exception):
         self.key = key if has(key) else ""
         self.values = values
 
-    def reply(self, action: str) -> GmReply:
-        return GmReply(False, action, str(self), self.key, self.values)
+    def reply(self) -> Reply:
+        return Reply(False, self.key or None, self.values, str(self))
 
 
-def _done(action: str, key: str, **values: Value) -> GmReply:
-    return GmReply(True, action, plain(key, values), key, values)
+def operation(fn: Callable[Concatenate[Table, Caller, P], Reply]) -> Callable[Concatenate[Table, Caller, P], Reply]:
+    """A GM operation: refused when the config no longer lists the game or it has no row;
+    a ``GmError`` raised by the operation is its reply."""
+
+    def run(table: Table, caller: Caller, /, *args: P.args, **kwargs: P.kwargs) -> Reply:
+        try:
+            if not table.listed:
+                raise GmError("gm.no_game", game=table.game_id)
+            if table.found is None:
+                raise NotFound(f"no game {table.game_id!r}")
+            return fn(table, caller, *args, **kwargs)
+        except GmError as exc:
+            return exc.reply()
+        except NotFound as exc:
+            return Reply(False, note=str(exc))
+
+    run.__name__, run.__doc__ = fn.__name__, fn.__doc__
+    return run
 
 
-def _status(game: Game) -> Term:
-    return Term(f"status.game.{game.status.value}", game.status.value)
+def _done(key: str, **values: Value) -> Reply:
+    return Reply(True, key, values, plain(key, values))
 
 
-def _audit(uow: UnitOfWork, game: Game, action: str, actor: str, now: datetime, **details: Any) -> None:
-    uow.audit.record(action, actor=actor, now=now, game_id=game.id, details=details)
+def _status(table: Table) -> Term:
+    status = table.game.status
+    return Term(f"status.game.{status.value}", status.value)
 
 
-def start(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime, actor: str) -> GmReply:
-    if game.status is not GameStatus.FORMING:
-        raise GmError("gm.already_started", game=game.id)
-    _audit(uow, game, "start", actor, now)
-    start_game(svc, uow, ctx, game, now)
-    return _done("start", "gm.started", game=game.id)
+def _audit(table: Table, action: str, caller: Caller, **details: Any) -> None:
+    table.audit(action, caller.who, **details)
 
 
-def pause(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime, actor: str,
-          until: datetime | None = None) -> GmReply:
+@operation
+def start(table: Table, caller: Caller) -> Reply:
+    if table.game.status is not GameStatus.FORMING:
+        raise GmError("gm.already_started", game=table.game_id)
+    _audit(table, "start", caller)
+    start_game(table, table.now)
+    return _done("gm.started", game=table.game_id)
+
+
+@operation
+def pause(table: Table, caller: Caller, until: datetime | None = None) -> Reply:
+    game = table.game
     if game.status is not GameStatus.ACTIVE:
-        raise GmError("gm.not_active", game=game.id, status=_status(game))
-    _audit(uow, game, "pause", actor, now, until=until.isoformat() if until else None)
-    uow.games.set_status(game, GameStatus.PAUSED, now, resume_at=until)
-    phase = uow.phases.current(game.id)
-    note = DeadlineNote(phase.seq, phase.code, phase.deadline, phase.opened_at, cancelled=True) if phase else None
-    notify_all(
-        svc, uow, ctx, game, ("paused", phase.seq if phase else 0, now.isoformat()), "paused",
-        lambda player, lang: {"resume_at": deadline_words(ctx, until, lang, player) if until else None}, now,
-        note=note,
+        raise GmError("gm.not_active", game=game.id, status=_status(table))
+    _audit(table, "pause", caller, until=until.isoformat() if until else None)
+    table.uow.games.set_status(game, GameStatus.PAUSED, table.now, resume_at=until)
+    phase = table.phase
+    table.notify_all(
+        ("paused", phase.seq if phase else 0, table.now.isoformat()), "paused",
+        lambda player, lang: {"resume_at": table.when(until, lang, player) if until else None},
+        note=table.note(phase, cancelled=True),
     )
     if until:
-        return _done("pause", "gm.paused_until", game=game.id, until=Moment(until))
-    return _done("pause", "gm.paused", game=game.id)
+        return _done("gm.paused_until", game=game.id, until=Moment(until))
+    return _done("gm.paused", game=game.id)
 
 
-def resume(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime, actor: str) -> GmReply:
-    if game.status is not GameStatus.PAUSED:
-        raise GmError("gm.not_paused", game=game.id, status=_status(game))
-    _audit(uow, game, "resume", actor, now)
-    resume_game(svc, uow, ctx, game, now)
-    return _done("resume", "gm.resumed", game=game.id)
+@operation
+def resume(table: Table, caller: Caller) -> Reply:
+    if table.game.status is not GameStatus.PAUSED:
+        raise GmError("gm.not_paused", game=table.game_id, status=_status(table))
+    _audit(table, "resume", caller)
+    resume_game(table)
+    return _done("gm.resumed", game=table.game_id)
 
 
-def extend(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime, actor: str,
-           by: timedelta) -> GmReply:
-    phase = uow.phases.current(game.id)
+@operation
+def extend(table: Table, caller: Caller, by: timedelta) -> Reply:
+    phase = table.phase
     if phase is None or phase.deadline is None:
-        raise GmError("gm.no_deadline", game=game.id)
+        raise GmError("gm.no_deadline", game=table.game_id)
     new = phase.deadline + by
-    _audit(uow, game, "extend", actor, now, phase=phase.code, old=phase.deadline.isoformat(),
+    _audit(table, "extend", caller, phase=phase.code, old=phase.deadline.isoformat(),
            new=new.isoformat())
-    uow.phases.set_deadline(phase, new)
-    notify_all(
-        svc, uow, ctx, game, ("extended", phase.seq, new.isoformat()), "deadline_changed",
-        lambda player, lang: {"phase_name": phase_words(phase.code, lang),
-                              "deadline": deadline_words(ctx, new, lang, player)}, now,
-        note=DeadlineNote(phase.seq, phase.code, new, phase.opened_at),
+    table.uow.phases.set_deadline(phase, new)
+    table.notify_all(
+        ("extended", phase.seq, new.isoformat()), "deadline_changed",
+        lambda player, lang: {"phase_name": table.phase_name(phase.code, lang),
+                              "deadline": table.when(new, lang, player)},
+        note=table.note(phase, deadline=new),
     )
-    return _done("extend", "gm.extended", phase=PhaseRef(phase.code), deadline=Moment(new))
+    return _done("gm.extended", phase=PhaseRef(phase.code), deadline=Moment(new))
 
 
-def replace(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime, actor: str,
-            power: str, address: str, name: str = "", language: str | None = None,
-            password: str | None = None) -> GmReply:
+@operation
+def replace(table: Table, caller: Caller, power: str, address: str, name: str = "",
+            language: str | None = None, password: str | None = None) -> Reply:
     """Register a replacement for ``power`` (R-ONP-4). During a suspension the game is
-    extended one more week; a power in civil disorder can be taken over while it still has
-    3 centres with 2 at home."""
-    if power not in ctx.board.powers:
+    extended one more week; a power in civil disorder can be taken over while its kind
+    allows it (Diplomacy: 3 centres with 2 at home)."""
+    power = power.upper()
+    if power not in table.kind.powers(table):
         raise GmError("gm.unknown_power", power=power)
-    row = uow.powers.get(game.id, power)
+    game, row = table.game, table.powers[power]
     was = row.status  # the row object changes below
-    phase = uow.phases.current(game.id) or uow.phases.latest(game.id)
+    phase = table.phase or table.latest
     if row.status is PowerStatus.ELIMINATED or game.status is GameStatus.FINISHED:
         raise GmError("gm.not_replaceable", power=PowerRef(power))
-    if (
-        row.status is PowerStatus.CIVIL_DISORDER
-        and phase is not None
-        and not onp_home_condition(ctx, ctx.position(phase), power)
-    ):
+    if row.status is PowerStatus.CIVIL_DISORDER and not table.kind.may_take_over(table, power):
         raise GmError("gm.too_weak", power=PowerRef(power))
-    if uow.players.by_address(game.id, address) is not None:
-        existing = uow.players.by_address(game.id, address)
-        assert existing is not None
-        if existing.status is PlayerStatus.ACTIVE and uow.assignments.power_of(existing):
-            raise GmError("gm.already_plays", address=address, game=game.id)
-    previous = uow.assignments.current(game.id).get(power)
+    existing = table.player_at(address)
+    if existing is not None and existing.status is PlayerStatus.ACTIVE and table.power_of(existing):
+        raise GmError("gm.already_plays", address=address, game=game.id)
+    previous = table.holders.get(power)
     if previous is not None:
-        uow.players.set_status(previous, PlayerStatus.REPLACED, now)
+        table.set_player_status(previous, PlayerStatus.REPLACED)
     secret = password or new_password()
-    player = uow.players.by_address(game.id, address)
+    player = table.player_at(address)
     if player is None:
-        player = uow.players.add(game.id, address, language=language or ctx.config.language, now=now,
-                                 name=name, password=secret)
+        player = table.add_player(address, language=language or table.config.language, name=name,
+                                  password=secret)
     else:
-        uow.players.set_password(player, secret)
-        uow.players.set_status(player, PlayerStatus.ACTIVE, now)
-    uow.assignments.assign(game.id, power, player.id, reason="replacement", now=now)
-    uow.powers.update(game.id, power, now, status=PowerStatus.PLAYING, onp_streak=0)
+        table.uow.players.set_password(player, secret)
+        table.set_player_status(player, PlayerStatus.ACTIVE)
+    table.assign(power, player, "replacement")
+    table.uow.powers.update(game.id, power, table.now, status=PowerStatus.PLAYING, onp_streak=0)
     resume_at = None
     if game.status is GameStatus.PAUSED and game.resume_at is not None and was is PowerStatus.ABANDONED:
         resume_at = game.resume_at + SUSPENSION  # one more week for diplomacy
-        uow.games.set_status(game, GameStatus.PAUSED, now, resume_at=resume_at)
-    _audit(uow, game, "replace", actor, now, power=power, address=player.address,
+        table.uow.games.set_status(game, GameStatus.PAUSED, table.now, resume_at=resume_at)
+    _audit(table, "replace", caller, power=power, address=player.address,
            previous=previous.address if previous else None,
            resume_at=resume_at.isoformat() if resume_at else None)
     lang = player.language
     seq = phase.seq if phase else 0
     context = {
-        **game_words(ctx, game, lang),
-        "power_name": pname(ctx, power, lang),
+        **table.words(lang),
+        "power_name": table.power_name(power, lang),
         "password": secret,
-        "phase_name": phase_words(phase.code if phase else None, lang),
-        "deadline": deadline_words(ctx, resume_at or (phase.deadline if phase else None), lang, player),
-        "reply_to": svc.mailer.reply_address(player.reply_token),
-        "units": [unit_words(ctx.board, u, lang) for u in ctx.position(phase).units_of(power)] if phase else [],
+        "phase_name": table.phase_name(phase.code if phase else None, lang),
+        "deadline": table.when(resume_at or (phase.deadline if phase else None), lang, player),
+        "reply_to": table.services.mailer.reply_address(player.reply_token),
+        "units": [unit_words(table.board, u, lang) for u in table.position_of(phase).units_of(power)] if phase else [],
         "assignment": "replacement",
-        "lateness_bank": ctx.config.lateness_bank_days,
-        "lateness_max": ctx.config.lateness_max_per_turn,
+        "lateness_bank": table.config.lateness_bank_days,
+        "lateness_max": table.config.lateness_max_per_turn,
     }
     note = None
     if phase is not None and resume_at is None and game.status is GameStatus.ACTIVE:
-        note = DeadlineNote(phase.seq, phase.code, phase.deadline, phase.opened_at)
-    svc.mailer.to_player(uow, key(uow, game.id, "welcome", seq, power, player.address), player,
-                         "welcome", context, now, deadline_ics(svc, ctx, game, note, player.address, lang, now))
-    notify_all(
-        svc, uow, ctx, game, ("replaced", seq, power, player.address), "replacement_joined",
-        lambda p, lang: {"replaced_name": pname(ctx, power, lang),
-                         "resume_at": deadline_words(ctx, resume_at, lang, p) if resume_at else None}, now,
+        note = table.note(phase)
+    table.to_player(table.key("welcome", seq, power, player.address), player, "welcome", context,
+                    note=note)
+    table.notify_all(
+        ("replaced", seq, power, player.address), "replacement_joined",
+        lambda p, lang: {"replaced_name": table.power_name(power, lang),
+                         "resume_at": table.when(resume_at, lang, p) if resume_at else None},
     )
     if resume_at:
-        return _done("replace", "gm.replaced_resumes", address=player.address, power=PowerRef(power),
+        return _done("gm.replaced_resumes", address=player.address, power=PowerRef(power),
                      resume=Moment(resume_at))
-    return _done("replace", "gm.replaced", address=player.address, power=PowerRef(power))
+    return _done("gm.replaced", address=player.address, power=PowerRef(power))
 
 
-def eject(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime, actor: str,
-          power: str) -> GmReply:
+@operation
+def eject(table: Table, caller: Caller, power: str) -> Reply:
     """The holder leaves; the power is in civil disorder until a replacement is registered."""
-    holder = uow.assignments.current(game.id).get(power)
+    power = power.upper()
+    holder = table.holders.get(power)
     if holder is None:
-        raise GmError("gm.nobody_holds", power=PowerRef(power), game=game.id)
-    _audit(uow, game, "eject", actor, now, power=power, address=holder.address)
-    uow.assignments.release(game.id, power, now)
-    uow.players.set_status(holder, PlayerStatus.EJECTED, now)
-    from .process import declare_civil_disorder
-
-    declare_civil_disorder(svc, uow, ctx, game, power, now, reason="ejected")
-    return _done("eject", "gm.ejected", address=holder.address, power=PowerRef(power))
+        raise GmError("gm.nobody_holds", power=PowerRef(power), game=table.game_id)
+    _audit(table, "eject", caller, power=power, address=holder.address)
+    table.release(power)
+    table.set_player_status(holder, PlayerStatus.EJECTED)
+    declare_civil_disorder(table, power, reason="ejected")
+    return _done("gm.ejected", address=holder.address, power=PowerRef(power))
 
 
-def process_now(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime,
-                actor: str) -> GmReply:
-    phase = uow.phases.current(game.id)
-    if phase is None or game.status is GameStatus.FINISHED:
-        raise GmError("gm.no_phase", game=game.id)
-    position = ctx.position(phase)
-    missing = missing_powers(ctx.board, position, uow.powers.all(game.id), uow.orders.current(phase.id))
-    _audit(uow, game, "process", actor, now, phase=phase.code, missing=sorted(missing))
-    process_phase(svc, uow, ctx, game, phase, now)
-    if missing:
-        return _done("process", "gm.processed_missing", phase=PhaseRef(phase.code), missing=powers(missing))
-    return _done("process", "gm.processed", phase=PhaseRef(phase.code))
+@operation
+def process_now(table: Table, caller: Caller) -> Reply:
+    """Process the current phase now, whatever is missing."""
+    phase = table.phase
+    if phase is None or table.game.status is GameStatus.FINISHED:
+        raise GmError("gm.no_phase", game=table.game_id)
+    silent = table.kind.due(table) - set(table.orders_on_file)
+    _audit(table, "process", caller, phase=phase.code, missing=sorted(silent))
+    table.kind.process(table)
+    if silent:
+        return _done("gm.processed_missing", phase=PhaseRef(phase.code), missing=powers(silent))
+    return _done("gm.processed", phase=PhaseRef(phase.code))
 
 
-def rollback(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime,
-             actor: str) -> GmReply:
+@operation
+def rollback(table: Table, caller: Caller) -> Reply:
     """One phase back: the last processed phase is open again with its orders, the power
     states it changed are restored, players get a correction notice (the results mail
     already sent stays sent)."""
-    processed = [p for p in uow.phases.history(game.id) if p.status is PhaseStatus.PROCESSED]
+    processed = [p for p in table.history() if p.status is PhaseStatus.PROCESSED]
     if not processed:
-        raise GmError("gm.no_processed_phase", game=game.id)
+        raise GmError("gm.no_processed_phase", game=table.game_id)
     last = processed[-1]
     before = powers_before_of(last.results)
-    _audit(uow, game, "rollback", actor, now, phase=last.code, seq=last.seq)
-    reopened = uow.phases.roll_back(game.id)
+    _audit(table, "rollback", caller, phase=last.code, seq=last.seq)
+    reopened = table.roll_back()
+    game = table.game
     for power, state in before.items():
-        uow.powers.update(game.id, power, now, status=state.status, onp_streak=state.onp_streak)
+        table.uow.powers.update(game.id, power, table.now, status=state.status,
+                                onp_streak=state.onp_streak)
         holder_id = state.holder
-        current = uow.assignments.current(game.id).get(power)
+        current = table.holders.get(power)
         if holder_id is not None and (current is None or current.id != holder_id):
-            player = uow.players.get(holder_id)
-            uow.players.set_status(player, PlayerStatus.ACTIVE, now)
-            uow.assignments.assign(game.id, power, player.id, reason="gm", now=now)
+            player = table.uow.players.get(holder_id)
+            table.set_player_status(player, PlayerStatus.ACTIVE)
+            table.assign(power, player, "gm")
     if game.status is not GameStatus.ACTIVE:
         game.result = None
         game.finished_at = None
-        uow.games.set_status(game, GameStatus.ACTIVE, now)
-    deadline = next_deadline(uow, ctx, reopened.code, now)
-    uow.phases.set_deadline(reopened, deadline, PhaseStatus.OPEN)
-    notify_all(
-        svc, uow, ctx, game, ("rollback", reopened.seq), "rollback",
-        lambda p, lang: {"phase_name": phase_words(reopened.code, lang),
-                         "deadline": deadline_words(ctx, deadline, lang, p)}, now,
-        note=DeadlineNote(reopened.seq, reopened.code, deadline, reopened.opened_at),
+        table.uow.games.set_status(game, GameStatus.ACTIVE, table.now)
+    deadline = table.next_deadline(reopened.code, table.now)
+    table.uow.phases.set_deadline(reopened, deadline, PhaseStatus.OPEN)
+    table.notify_all(
+        ("rollback", reopened.seq), "rollback",
+        lambda p, lang: {"phase_name": table.phase_name(reopened.code, lang),
+                         "deadline": table.when(deadline, lang, p)},
+        note=table.note(reopened, deadline=deadline),
     )
-    return _done("rollback", "gm.reopened", phase=PhaseRef(reopened.code), deadline=Moment(deadline))
+    return _done("gm.reopened", phase=PhaseRef(reopened.code), deadline=Moment(deadline))
 
 
-def status_text(uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime,
-                lang: str | None = None) -> str:
+def status_text(table: Table, lang: str | None = None) -> str | None:
     """A summary for the GM: plain English for the terminal (no ``lang``), else in the
-    GM's language (the reply mail)."""
+    GM's language (the reply mail); None when there is no such game."""
+    if not table.exists:
+        return None
+    config, game = table.config, table.game
 
     def w(key: str, **values: Value) -> str:
         if lang is None:
             return plain(key, values)
-        return worded(ctx.board, ctx.config.timezone, lang, key, values)
+        return worded(table.board, config.timezone, lang, key, values)
 
-    lines = [w("gm.status.game", game=game.id, name=game.name, status=_status(game))]
+    lines = [w("gm.status.game", game=game.id, name=game.name, status=_status(table))]
     if game.resume_at:
         lines.append(w("gm.status.resumes", at=Moment(game.resume_at)))
-    phase = uow.phases.current(game.id)
-    holders = uow.assignments.current(game.id)
-    current = uow.orders.current(phase.id) if phase else {}
-    missing: set[str] = set()
+    phase = table.phase
+    holders = table.holders
+    current = table.orders_on_file
+    silent: frozenset[str] = frozenset()
     incomplete: set[str] = set()
     if phase is not None:
         value = phase.status.value
         lines.append(w("gm.status.phase", phase=PhaseRef(phase.code),
                        status=Term(f"status.phase.{value}", value),
                        deadline=Moment(phase.deadline) if phase.deadline else "-"))
-        missing = missing_powers(ctx.board, ctx.position(phase), uow.powers.all(game.id), current)
-        incomplete = {p for p in current
-                      if not power_readiness(ctx, ctx.position(phase), p, current[p]).ready}
-    used = uow.phases.lateness_used(game.id)
-    for power, row in uow.powers.all(game.id).items():
+        silent = missing(table)
+        incomplete = {p for p in current if not power_readiness(table, p).ready}
+    used = table.lateness_used()
+    for power, row in table.powers.items():
         holder = holders.get(power)
         flags = []
         if phase is not None and power in current:
             flags.append(w("gm.status.ordered"))
-        if power in missing:
+        if power in silent:
             flags.append(w("gm.status.missing"))
         if power in incomplete:
             flags.append(w("gm.status.incomplete"))
         if phase is not None and power in (phase.waiting or ()):
             flags.append(w("gm.status.waiting"))
         value = row.status.value
-        name = power if lang is None else str(power_name(ctx.board, power, lang))
+        name = power if lang is None else str(table.power_name(power, lang))
         state = value if lang is None else say(lang, f"status.power.{value}")
         counts = w("gm.status.counts", onp=row.onp_streak, late=used.get(power, 0),
-                   bank=ctx.config.lateness_bank_days)
+                   bank=config.lateness_bank_days)
         lines.append(f"  {name:<8} {state:<15} {counts} {holder.address if holder else '-':<30} {' '.join(flags)}")
     if game.result:
         lines.append(w("gm.status.result", result=str(game.result)))

@@ -1,16 +1,21 @@
-"""Mails into the outbox: rendered from templates, queued once per idempotency key."""
+"""Mails into the outbox: rendered from templates, queued once per idempotency key.
+
+``Mailer`` is the referee's lasting part (the templates, the server's addresses);
+``Outbox`` is one unit of work's queue, which the ``Office`` and every ``Table`` send
+through.
+"""
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from ..config import ServerConfig
+from ..config.addresses import game_address
 from ..reports import MailTemplates, RenderedMail, TemplateContext
 from ..store import Attachment, UnitOfWork
-from ..store.models import Player
-from .addresses import game_address
+from ..store.models import OutboxMessage
 
 
 def message_id_for(key: str, referee: str) -> str:
@@ -19,12 +24,6 @@ def message_id_for(key: str, referee: str) -> str:
     domain = referee.rsplit("@", 1)[-1] or "localhost"
     digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
     return f"<{digest}.arbitro@{domain}>"
-
-
-def revision(uow: UnitOfWork, game_id: str) -> int:
-    """How many times the GM rolled this game back: part of every phase mail's key, so a
-    phase played again after a rollback mails again instead of hitting the old key."""
-    return sum(1 for e in uow.audit.list(game_id) if e.action == "rollback")
 
 
 class Mailer:
@@ -44,81 +43,52 @@ class Mailer:
         ctx = {"referee": self.server.referee_address, "lang": lang, **context}
         return self.templates.render(template, lang, ctx)
 
+
+class Outbox:
+    """The mails one unit of work queues, at its instant."""
+
+    def __init__(self, mailer: Mailer, uow: UnitOfWork, now: datetime) -> None:
+        self.mailer = mailer
+        self._uow = uow
+        self.now = now
+
+    def has(self, key: str) -> bool:
+        """Whether a mail was queued under ``key`` (a step run again sends nothing twice)."""
+        return self._uow.outbox.by_key(key) is not None
+
     def send(
         self,
-        uow: UnitOfWork,
         key: str,
         *,
         to: Sequence[str],
         template: str,
         lang: str,
         context: TemplateContext,
-        now: datetime,
         game_id: str | None,
         attachments: Sequence[Attachment] = (),
         reply_token: str | None = None,
     ) -> RenderedMail | None:
         """Queue one mail; nothing happens when ``key`` was queued before (a replayed step).
         Returns what was rendered, or None when the key already existed."""
-        if not to or uow.outbox.by_key(key) is not None:
+        if not to or self.has(key):
             return None
-        mail = self.render(template, lang, context)
-        headers = {"Reply-To": self.reply_address(reply_token)} if reply_token else {}
-        uow.outbox.enqueue(
-            key,
-            recipients=list(to),
-            subject=mail.subject,
-            body=mail.body,
-            now=now,
-            attachments=attachments,
-            headers=headers,
-            game_id=game_id,
-        )
+        mail = self.mailer.render(template, lang, context)
+        headers = {"Reply-To": self.mailer.reply_address(reply_token)} if reply_token else {}
+        self.put(key, to, mail, game_id, attachments, headers)
         return mail
 
-    def to_player(
+    def put(
         self,
-        uow: UnitOfWork,
         key: str,
-        player: Player,
-        template: str,
-        context: TemplateContext,
-        now: datetime,
+        to: Sequence[str],
+        mail: RenderedMail,
+        game_id: str | None,
         attachments: Sequence[Attachment] = (),
-    ) -> RenderedMail | None:
-        return self.send(
-            uow,
-            key,
-            to=[player.address],
-            template=template,
-            lang=player.language,
-            context={"player": {"name": player.name, "address": player.address}, **context},
-            now=now,
-            game_id=player.game_id,
-            attachments=attachments,
-            reply_token=player.reply_token,
-        )
-
-    def gm_copy(
-        self,
-        uow: UnitOfWork,
-        key: str,
-        gm_address: str,
-        lang: str,
-        inner: RenderedMail,
-        now: datetime,
-        game_id: str,
-        attachments: Sequence[Attachment] = (),
-    ) -> None:
-        """The GM gets a copy of what players were sent, once per key."""
-        self.send(
-            uow,
-            key,
-            to=[gm_address],
-            template="gm_copy",
-            lang=lang,
-            context={"inner_subject": inner.subject, "inner_body": inner.body},
-            now=now,
-            game_id=game_id,
-            attachments=attachments,
+        headers: Mapping[str, str] | None = None,
+        sender: str | None = None,
+    ) -> OutboxMessage:
+        """Queue a mail already rendered (the press relay's: its own headers and sender)."""
+        return self._uow.outbox.enqueue(
+            key, recipients=list(to), subject=mail.subject, body=mail.body, now=self.now,
+            attachments=attachments, headers=dict(headers or {}), game_id=game_id, sender=sender,
         )

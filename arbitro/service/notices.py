@@ -1,34 +1,20 @@
 """Notices to the GM (or the operator): something a person has to look at.
 
 The mail handler (quarantine, wrong passwords, copied mail, bounces), the press relay and
-the daemon (undeliverable mail) all tell the GM the same way, once per key.
+the daemon (undeliverable mail) all tell the GM the same way (``Office.alert``), once per
+key; the operator hears of what belongs to no game.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from ..config import Config
-from ..store import UnitOfWork
-from .common import Services
+from .table import Office
 
 
-def alert_gm(
-    svc: Services,
-    uow: UnitOfWork,
-    key: str,
-    gm: str | None,
-    lang: str,
-    what: str,
-    details: str,
-    now: datetime,
-    game_id: str | None,
-) -> None:
+def alert_gm(office: Office, key: str, gm: str | None, lang: str, what: str, details: str,
+             game_id: str | None) -> None:
     """Queue a ``gm_alert`` to ``gm``; nothing when there is nobody to tell."""
-    if gm:
-        svc.mailer.send(uow, key, to=[gm], template="gm_alert", lang=lang,
-                        context={"what": what, "details": details, "game_id": game_id},
-                        now=now, game_id=game_id)
+    office.alert(key, gm, lang, what, details, game_id)
 
 
 def operator_of(config: Config) -> str | None:

@@ -6,41 +6,35 @@ archive holds only cleaned text and nations).
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from ..config import GameConfig
 from ..diplomacy.board import Board
 from ..reports import phase_name, power_name, when
-from ..store import PlayerStatus, UnitOfWork
 from ..store.models import PressMessage
 from ..words import say
-from .common import Services
+from .table import Table
 
 
-def publish_press(svc: Services, uow: UnitOfWork, game_id: str, now: datetime) -> int:
+def publish_press(table: Table) -> int:
     """Queue the archive to every active player and the GM; the number of mails queued
     (0 when the GM did not ask for it, there was no press, or it was done before)."""
-    try:
-        game = svc.config.game(game_id)
-    except KeyError:
+    if not table.listed:
         return 0
+    game = table.config
     if not press_is_published(game, finished=True):
         return 0
-    messages = uow.press.messages(game_id)
+    messages = table.uow.press.messages(game.id)
     if not messages:
         return 0
-    board = svc.boards(game.variant)
-    readers = [(p.address, p.language) for p in uow.players.list(game_id, PlayerStatus.ACTIVE)]
+    board = table.board
+    readers = [(p.address, p.language) for p in table.players]
     readers.append((game.gm_address, game.language))
     queued = 0
     for address, lang in dict(readers).items():
         entries = [press_entry(board, m, game.timezone, lang) for m in messages]
-        sent = svc.mailer.send(
-            uow, f"press-archive:{game_id}:{address}", to=[address], template="press_archive",
-            lang=lang, now=now, game_id=game_id,
-            context={"game": {"id": game.id, "name": game.name}, "entries": entries},
-        )
+        sent = table.send(f"press-archive:{game.id}:{address}", [address], "press_archive", lang,
+                          {"game": {"id": game.id, "name": game.name}, "entries": entries})
         queued += sent is not None
     return queued
 

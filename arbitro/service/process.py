@@ -1,56 +1,34 @@
-"""Adjudicating a phase: ONP escalation (R-ONP), the rules engine, results, next phase, end."""
+"""Playing a Diplomacy phase at its deadline (or early): the ONP decisions
+(``diplomacy/defaults/escalation.py``, R-ONP), the rules engine, the results, the next
+phase, the end (R-END). The service applies the rules: it stores the streaks, mails the
+notices, suspends the game for a replacement, publishes the ballots at the end."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from ..diplomacy.defaults.escalation import PowerState, Standing, escalate, keeps_home
 from ..diplomacy.orders import Order
 from ..diplomacy.outcome import PhaseOutcome
 from ..diplomacy.phases import play
-from ..diplomacy.position import FALL, MOVEMENT, NEUTRAL, Position
+from ..diplomacy.position import Position
+from ..diplomacy.victory import centre_counts, eliminated, ending_after, leaders, power_centres
 from ..render.kinds import MapKind
 from ..reports import PhaseReport, judge_results, order_text, results_context
 from ..reports.links import dossier_paths, phase_path
-from ..store import Attachment, GameStatus, PlayerStatus, PowerStatus, UnitOfWork
-from ..store.codec import PowerBefore, orders_of, phase_result_json, position_json
-from ..store.models import Game, GamePower, Player
+from ..store import Attachment, GameStatus, PhaseStatus, PlayerStatus, PowerStatus
+from ..store.codec import PowerBefore, orders_of, position_of, submission_orders
 from ..store.models import Phase as PhaseRow
-from .common import (
-    Services,
-    active_players,
-    deadline_ics,
-    deadline_words,
-    game_words,
-    key,
-    map_options,
-    notify_all,
-    phase_words,
-    pname,
-    site_url,
-)
-from .deadlines import DeadlineNote, next_deadline
-from .observers import mail_observers
+from ..store.models import Player
+from .deadlines import DeadlineNote
 from .press_archive import publish_press
-from .state import GameCtx, stored_orders
+from .table import Table
 from .vote_words import commitments, revealed
 
 SUSPENSION = timedelta(days=7)  # R-ONP-4: one week for a replacement, one more once found
-
-
-def _ballots(ctx: GameCtx, uow: UnitOfWork, phase: PhaseRow, power: str) -> dict[str, list[Order]]:
-    votes: dict[str, list[Order]] = {}
-    for b in uow.ballots.current(phase.id, power):
-        votes[b.voter_power] = orders_of(ctx.board, power, b.orders)
-    return votes
-
-
-def onp_home_condition(ctx: GameCtx, position: Position, power: str) -> bool:
-    """R-ONP-4: at least 3 centres, at least 2 of them home centres."""
-    owned = set(position.centres_of(power))
-    homes = ctx.board.powers[power].home_centres
-    return len(owned) >= 3 and len(owned & homes) >= 2
 
 
 @dataclass(frozen=True)
@@ -67,280 +45,251 @@ class PhaseInputs:
     abandoned: list[str]
 
 
-def phase_inputs(ctx: GameCtx, uow: UnitOfWork, game: Game, phase: PhaseRow) -> PhaseInputs:
-    """The inputs of ``phase`` as things stand (also the GM's preview, ANTEPRIMA)."""
-    board = ctx.board
-    position = ctx.position(phase)
-    powers = uow.powers.all(game.id)
-    current = uow.orders.current(phase.id)
-    orders: dict[str, list[Order]] = {}
-    for power, sub in current.items():
-        if powers[power].status is PowerStatus.PLAYING:
-            orders[power] = stored_orders(board, power, sub.parsed)
-    nmr: dict[str, str] = {}
-    ballots: dict[str, dict[str, list[Order]]] = {}
-    streaks: dict[str, int] = {}
-    movement = position.phase.kind == MOVEMENT
-    present = {u.power for u in position.units}
-    first_onp: list[str] = []
-    abandoned: list[str] = []
-    for power, row in powers.items():
-        if row.status is PowerStatus.PLAYING and movement and power in present:
-            if power in current:
-                if row.onp_streak:
-                    streaks[power] = 0  # R-ONP-2: ballots ignored, streak reset
-                continue
-            streak = row.onp_streak + 1
-            streaks[power] = streak
-            if streak == 1:
-                nmr[power] = "first"
-                first_onp.append(power)
-            else:
-                nmr[power] = "abandoned"
-                ballots[power] = _ballots(ctx, uow, phase, power)
-                abandoned.append(power)
-        elif row.status is PowerStatus.CIVIL_DISORDER:
-            nmr[power] = "civil_disorder"
-            if movement:
-                ballots[power] = _ballots(ctx, uow, phase, power)
-        elif row.status is PowerStatus.ABANDONED and movement:
-            nmr[power] = "abandoned"  # processed by the GM during a suspension
-            ballots[power] = _ballots(ctx, uow, phase, power)
-    return PhaseInputs(orders, nmr, ballots, streaks, first_onp, abandoned)
+def _ballots(table: Table, phase: PhaseRow, power: str) -> dict[str, list[Order]]:
+    votes: dict[str, list[Order]] = {}
+    for b in table.uow.ballots.current(phase.id, power):
+        votes[b.voter_power] = orders_of(table.board, power, b.orders)
+    return votes
 
 
-def process_phase(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: PhaseRow,
-                  now: datetime) -> None:
-    """Play ``phase`` with what is on file, record it, open the next phase, send the mails."""
-    board = ctx.board
-    position = ctx.position(phase)
-    powers = uow.powers.all(game.id)
-    holders = uow.assignments.current(game.id)
+def power_states(table: Table) -> dict[str, PowerState]:
+    """Each power's standing and ONP streak, as the rules read them."""
+    return {p: PowerState(Standing(row.status.value), row.onp_streak) for p, row in table.powers.items()}
+
+
+def phase_inputs(table: Table) -> PhaseInputs:
+    """The inputs of the current phase as things stand (also the GM's preview, ANTEPRIMA)."""
+    phase = table.phase
+    assert phase is not None
+    board, current = table.board, table.orders_on_file
+    esc = escalate(table.position, power_states(table), set(current))
+    orders = {p: submission_orders(board, p, sub.parsed) for p, sub in current.items() if p in esc.own}
+    ballots = {p: _ballots(table, phase, p) for p in table.powers if p in esc.ballots}
+    return PhaseInputs(orders, dict(esc.nmr), ballots, dict(esc.streaks), list(esc.first_onp),
+                       list(esc.abandoned))
+
+
+def process_phase(table: Table) -> None:
+    """Play the current phase with what is on file, record it, open the next phase, send
+    the mails."""
+    phase = table.phase
+    assert phase is not None
+    now, game = table.now, table.game
+    position = table.position
+    powers = table.powers
+    holders = table.holders
     powers_before = {
         p: PowerBefore(row.status, row.onp_streak, holders[p].id if p in holders else None)
         for p, row in powers.items()
     }
-    inputs = phase_inputs(ctx, uow, game, phase)
+    inputs = phase_inputs(table)
     for power, streak in inputs.streaks.items():
-        uow.powers.update(game.id, power, now, onp_streak=streak)
+        table.uow.powers.update(game.id, power, now, onp_streak=streak)
     orders, nmr, ballots = inputs.orders, inputs.nmr, inputs.ballots
-    first_onp, abandoned = inputs.first_onp, inputs.abandoned
-    outcome = play(board, position, orders, ctx.rules, nmr, ballots)
-    eliminated = _eliminate(uow, game, outcome, powers, now)
-    winner, tied = _winner(ctx, position, outcome)
-    report = PhaseReport(position.phase, position, outcome, nmr, tuple(eliminated), winner)
-    doc = phase_result_json(phase.code, outcome, nmr=nmr, eliminated=eliminated, winner=winner,
-                            powers_before=powers_before, lateness=phase.lateness)
-    after_json = position_json(outcome.next)
-    uow.phases.record_result(phase, results=doc, position_after=after_json, now=now)
+    outcome = play(table.board, position, orders, table.rules, nmr, ballots)
+    gone = _eliminate(table, outcome)
+    ending = ending_after(position, outcome, table.config.end.centres)
+    winner, tied = ending.winner, list(ending.tied)
+    report = PhaseReport(position.phase, position, outcome, nmr, tuple(gone), winner)
+    table.record_result(phase, outcome, nmr=nmr, eliminated=gone, winner=winner,
+                        powers_before=powers_before)
 
     suspended = False
-    for power in abandoned:
-        suspended |= _abandon(svc, uow, ctx, game, position, power, now)
+    for power in inputs.abandoned:
+        suspended |= _abandon(table, position, power)
     if winner is not None:
-        finish_game(svc, uow, ctx, game, now, winner=winner, tied=tied, final=outcome.next,
-                    phase=phase, report=report)
+        finish_game(table, winner=winner, tied=tied, final=outcome.next, phase=phase, report=report)
         return
     next_code = str(outcome.next.phase)
-    deadline = next_deadline(uow, ctx, next_code, now)
-    opened = uow.phases.open(game.id, next_code, after_json, now=now, deadline=deadline)
+    deadline = table.next_deadline(next_code, now)
+    opened = table.open_phase(outcome.next, deadline)
     note = DeadlineNote(opened.seq, next_code, deadline, now)
-    _results_mails(svc, uow, ctx, game, phase, report, note, now)
-    for power in first_onp:
-        _first_onp_mails(svc, uow, ctx, game, phase, power, next_code, deadline, now)
+    _results_mails(table, phase, report, note)
+    for power in inputs.first_onp:
+        _first_onp_mails(table, phase, power, next_code, deadline)
     if suspended:
         resume_at = game.resume_at or (now + SUSPENSION)
-        _suspension_mails(svc, uow, ctx, game, phase, abandoned, resume_at, now,
+        _suspension_mails(table, phase, inputs.abandoned, resume_at,
                           DeadlineNote(opened.seq, next_code, deadline, now, cancelled=True))
 
 
-def _eliminate(uow: UnitOfWork, game: Game, outcome: PhaseOutcome, powers: dict[str, GamePower],
-               now: datetime) -> list[str]:
-    nxt = outcome.next
+def _eliminate(table: Table, outcome: PhaseOutcome) -> list[str]:
     out = []
-    for power, row in powers.items():
+    for power, row in table.powers.items():
         if row.status is PowerStatus.ELIMINATED:
             continue
-        if not nxt.units_of(power) and not nxt.centres_of(power):
-            uow.powers.update(game.id, power, now, status=PowerStatus.ELIMINATED)
+        if eliminated(outcome.next, power):
+            table.uow.powers.update(table.game_id, power, table.now, status=PowerStatus.ELIMINATED)
             out.append(power)
     return out
 
 
-def _winner(ctx: GameCtx, position: Position, outcome: PhaseOutcome) -> tuple[str | None, list[str]]:
-    """R-END-1, checked after Autumn: the variant's threshold, or the config's own."""
-    threshold = ctx.config.end.centres
-    if threshold is None:
-        return outcome.winner, []
-    if position.phase.season != FALL or outcome.next.phase.season == FALL:
-        return None, []
-    counts = centre_counts(outcome.next)
-    best = max(counts.values(), default=0)
-    if best < threshold:
-        return None, []
-    leaders = sorted(p for p, n in counts.items() if n == best)
-    return (leaders[0], []) if len(leaders) == 1 else (None, leaders)
-
-
-def centre_counts(position: Position) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for owner in position.centres.values():
-        if owner != NEUTRAL:
-            counts[owner] = counts.get(owner, 0) + 1
-    return counts
-
-
-def _abandon(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, position: Position,
-             power: str, now: datetime) -> bool:
+def _abandon(table: Table, position: Position, power: str) -> bool:
     """R-ONP-3/4: the holder is out; suspension and a replacement call when the power still
     has 3 centres of which 2 at home, civil disorder at once otherwise. True if suspended."""
-    holder = uow.assignments.current(game.id).get(power)
-    uow.assignments.release(game.id, power, now)
+    holder = table.holders.get(power)
+    table.release(power)
     if holder is not None:
-        uow.players.set_status(holder, PlayerStatus.EJECTED, now)
-    if onp_home_condition(ctx, position, power):
-        uow.powers.update(game.id, power, now, status=PowerStatus.ABANDONED)
+        table.set_player_status(holder, PlayerStatus.EJECTED)
+    if keeps_home(table.board, position, power):
+        table.uow.powers.update(table.game_id, power, table.now, status=PowerStatus.ABANDONED)
+        game = table.game
         if game.status is not GameStatus.PAUSED:
-            uow.games.set_status(game, GameStatus.PAUSED, now, resume_at=now + SUSPENSION)
+            table.uow.games.set_status(game, GameStatus.PAUSED, table.now,
+                                       resume_at=table.now + SUSPENSION)
         return True
-    declare_civil_disorder(svc, uow, ctx, game, power, now, reason="abandoned")
+    declare_civil_disorder(table, power, reason="abandoned")
     return False
 
 
-def declare_civil_disorder(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, power: str,
-                           now: datetime, reason: str) -> None:
-    uow.powers.update(game.id, power, now, status=PowerStatus.CIVIL_DISORDER, onp_streak=0)
-    phase = uow.phases.latest(game.id)
+def declare_civil_disorder(table: Table, power: str, reason: str) -> None:
+    table.uow.powers.update(table.game_id, power, table.now, status=PowerStatus.CIVIL_DISORDER,
+                            onp_streak=0)
+    phase = table.latest
     seq = phase.seq if phase else 0
-    notify_all(
-        svc, uow, ctx, game, ("civil_disorder", seq, power), "civil_disorder",
-        lambda player, lang: {"disorder_name": pname(ctx, power, lang), "reason": reason}, now,
+    table.notify_all(
+        ("civil_disorder", seq, power), "civil_disorder",
+        lambda player, lang: {"disorder_name": table.power_name(power, lang), "reason": reason},
     )
 
 
-def _results_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: PhaseRow,
-                   report: PhaseReport, note: DeadlineNote, now: datetime) -> None:
+def _results_mails(table: Table, phase: PhaseRow, report: PhaseReport, note: DeadlineNote) -> None:
+    parts, config, game = table.services, table.config, table.game
     deadline, next_code = note.deadline, note.code
     base = ("results", phase.seq)
-    players = active_players(uow, game.id)
     maps: dict[str, tuple[Attachment, ...]] = {}
     # the classic judge layout, for the desktop tools that load judge results (issue 19)
-    judge = judge_results(ctx.board, report, game.id) if ctx.config.judge_results != "off" else ""
+    judge = judge_results(table.board, report, game.id) if config.judge_results != "off" else ""
     judge_file: tuple[Attachment, ...] = ()
-    if judge and ctx.config.judge_results == "attachment":
+    if judge and config.judge_results == "attachment":
         judge_file = (Attachment(f"{game.id}-{phase.code}.txt", "text/plain", judge.encode()),)
-    inline = judge if ctx.config.judge_results == "inline" else ""
+    inline = judge if config.judge_results == "inline" else ""
 
     def attachments(lang: str) -> tuple[Attachment, ...]:
         """The map in the reader's language, drawn once per language (and the judge file)."""
-        if svc.render_map is None:
+        if parts.render_map is None:
             return judge_file
         if lang not in maps:
-            png = svc.render_map(ctx.board, report.outcome, report.before, lang, map_options(ctx),
-                                 MapKind.RESULTS)
+            png = parts.render_map(table.board, report.outcome, report.before, lang, table.map_options,
+                                   MapKind.RESULTS)
             maps[lang] = (Attachment(f"{game.id}-{phase.code}.png", "image/png", png),)
         return maps[lang] + judge_file
 
-    holders = {p.id: power for power, p in uow.assignments.current(game.id).items()}
-    inner = None
+    holders = {p.id: power for power, p in table.holders.items()}
+    votes = commitments(table, phase)
 
     def context(lang: str, power: str | None, reader: Player | None) -> dict[str, Any]:
         return {
-            **game_words(ctx, game, lang),
-            "power_name": pname(ctx, power, lang),
-            "phase_name": phase_words(phase.code, lang),
-            "next_phase_name": phase_words(next_code, lang),
-            "deadline": deadline_words(ctx, deadline, lang, reader),
-            "phase_url": site_url(svc, phase_path(game.id, phase.code)),
-            **results_context(ctx.board, report, lang),
+            **table.words(lang),
+            "power_name": table.power_name(power, lang),
+            "phase_name": table.phase_name(phase.code, lang),
+            "next_phase_name": table.phase_name(next_code, lang),
+            "deadline": table.when(deadline, lang, reader),
+            "phase_url": table.site_url(phase_path(game.id, phase.code)),
+            **results_context(table.board, report, lang),
             "vote_commitments": votes,
             "judge": inline,
         }
 
-    votes = commitments(uow, phase.id)
-    for player in players:
+    for player in table.players:
         lang = player.language
-        k = key(uow, game.id, *base, player.address)
-        if uow.outbox.by_key(k) is not None:
+        k = table.key(*base, player.address)
+        if table.outbox.has(k):
             continue  # already queued (a step run again): no map drawn for nothing
-        svc.mailer.to_player(uow, k, player, "results", context(lang, holders.get(player.id), player), now,
-                             attachments(lang) + deadline_ics(svc, ctx, game, note, player.address, lang, now))
-    mail_observers(svc, uow, game.id, lambda a: key(uow, game.id, *base, f"obs:{a}"), "results",
-                   lambda lang: context(lang, None, None), now, attachments)
-    lang = ctx.config.language
-    gm_key = key(uow, game.id, *base, "gm")
-    if uow.outbox.by_key(gm_key) is not None:
+        table.to_player(k, player, "results", context(lang, holders.get(player.id), player),
+                        attachments(lang), note=note)
+    table.mail_observers(lambda a: table.key(*base, f"obs:{a}"), "results",
+                         lambda lang: context(lang, None, None), attachments)
+    lang = config.language
+    gm_key = table.key(*base, "gm")
+    if table.outbox.has(gm_key):
         return
-    inner = svc.mailer.render("results", lang, {"player": {"name": "GM", "address": ""}, **context(lang, None, None)})
-    svc.mailer.gm_copy(uow, gm_key, ctx.config.gm_address, lang, inner, now, game.id,
-                       attachments(lang) + deadline_ics(svc, ctx, game, note, ctx.config.gm_address, lang, now))
+    inner = parts.mailer.render("results", lang, {"player": {"name": "GM", "address": ""},
+                                                **context(lang, None, None)})
+    table.gm_copy(gm_key, inner, attachments(lang) + table.calendar(note, config.gm_address, lang))
 
 
-def _first_onp_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: PhaseRow,
-                     power: str, next_code: str, deadline: datetime | None, now: datetime) -> None:
+def _first_onp_mails(table: Table, phase: PhaseRow, power: str, next_code: str,
+                     deadline: datetime | None) -> None:
     """R-ONP-1/2: the owner is told; every other player is invited to vote for the power."""
-    holders = uow.assignments.current(game.id)
+    holders = table.holders
     owner = holders.get(power)
-    for player in active_players(uow, game.id):
+    for player in table.players:
         lang = player.language
         own = owner is not None and player.id == owner.id
         mine = next((p for p, h in holders.items() if h.id == player.id), None)
         context = {
-            **game_words(ctx, game, lang),
-            "power_name": pname(ctx, mine, lang),
-            "onp_name": pname(ctx, power, lang),
+            **table.words(lang),
+            "power_name": table.power_name(mine, lang),
+            "onp_name": table.power_name(power, lang),
             "onp_power": power,
             "own": own,
-            "phase_name": phase_words(phase.code, lang),
-            "next_phase_name": phase_words(next_code, lang),
-            "deadline": deadline_words(ctx, deadline, lang, player),
+            "phase_name": table.phase_name(phase.code, lang),
+            "next_phase_name": table.phase_name(next_code, lang),
+            "deadline": table.when(deadline, lang, player),
         }
-        k = key(uow, game.id, "onp", phase.seq, power, player.address)
-        svc.mailer.to_player(uow, k, player, "onp_notice", context, now)
+        table.to_player(table.key("onp", phase.seq, power, player.address), player, "onp_notice",
+                        context)
 
 
-def _suspension_mails(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, phase: PhaseRow,
-                      powers: list[str], resume_at: datetime, now: datetime,
+def _suspension_mails(table: Table, phase: PhaseRow, powers: list[str], resume_at: datetime,
                       note: DeadlineNote | None = None) -> None:
-    waiting = [p for p in powers if uow.powers.get(game.id, p).status is PowerStatus.ABANDONED]
-    position = ctx.position(phase)
+    waiting = [p for p in powers if table.powers[p].status is PowerStatus.ABANDONED]
+    position = table.position_of(phase)
 
-    def extra(player: Any, lang: str) -> dict[str, Any]:
+    def extra(player: Player | None, lang: str) -> dict[str, Any]:
         return {
-            "abandoned": [pname(ctx, p, lang) for p in waiting],
-            "resume_at": deadline_words(ctx, resume_at, lang, player),
+            "abandoned": [table.power_name(p, lang) for p in waiting],
+            "resume_at": table.when(resume_at, lang, player),
         }
 
-    notify_all(svc, uow, ctx, game, ("suspended", phase.seq), "suspension", extra, now, note=note)
-    lang = ctx.config.language
-    target = ctx.config.mailing_list or ctx.config.gm_address
+    table.notify_all(("suspended", phase.seq), "suspension", extra, note=note)
+    config = table.config
+    lang = config.language
+    target = config.mailing_list or config.gm_address
     for power in waiting:
-        svc.mailer.send(
-            uow,
-            key(uow, game.id, "replacement_call", phase.seq, power),
-            to=[target],
-            template="replacement_call",
-            lang=lang,
-            context={
-                **game_words(ctx, game, lang),
-                "power_name": pname(ctx, power, lang),
-                "centres": len(position.centres_of(power)),
+        table.send(
+            table.key("replacement_call", phase.seq, power), [target], "replacement_call", lang,
+            {
+                **table.words(lang),
+                "power_name": table.power_name(power, lang),
+                "centres": power_centres(position, power),
                 "units": len(position.units_of(power)),
-                "phase_name": phase_words(phase.code, lang),
-                "resume_at": deadline_words(ctx, resume_at, lang),
-                "gm_address": ctx.config.gm_address,
+                "phase_name": table.phase_name(phase.code, lang),
+                "resume_at": table.when(resume_at, lang),
+                "gm_address": config.gm_address,
             },
-            now=now,
-            game_id=game.id,
         )
 
 
-def finish_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: datetime, *,
-                winner: str | None, tied: list[str], final: Position | None,
+def end_on_date(table: Table) -> None:
+    """R-END-2: most centres on the end date wins; a tie is said and listed. The open phase
+    is not played."""
+    latest = table.phase or table.latest
+    final: Position | None = None
+    if latest is not None and latest.position_after is not None and latest.status is PhaseStatus.PROCESSED:
+        final = position_of(table.board, latest.position_after)
+    elif latest is not None:
+        final = table.position_of(latest)
+    ending = leaders(final.centres if final is not None else {})
+    finish_game(table, winner=ending.winner, tied=list(ending.tied), final=final, phase=None,
+                report=None, reason="temporale")
+
+
+def end_where_it_stands(table: Table, winner: str | None, tied: Sequence[str], reason: str) -> None:
+    """A unanimous vote ends the game where it stands: the open phase is not played."""
+    phase = table.phase
+    assert phase is not None
+    finish_game(table, winner=winner, tied=list(tied), final=table.position, phase=phase,
+                report=None, reason=reason)
+
+
+def finish_game(table: Table, *, winner: str | None, tied: list[str], final: Position | None,
                 phase: PhaseRow | None, report: PhaseReport | None, reason: str = "victory") -> None:
     """The end (R-END-1/2): final table, winner or the tie, and every ballot published
     (R-ONP-5)."""
-    centres = centre_counts(final) if final is not None else {}
+    game = table.game
+    centres = centre_counts(final.centres) if final is not None else {}
     result = {
         "reason": reason,
         "winner": winner,
@@ -348,46 +297,45 @@ def finish_game(svc: Services, uow: UnitOfWork, ctx: GameCtx, game: Game, now: d
         "centres": dict(sorted(centres.items())),
         "phase": phase.code if phase else None,
     }
-    uow.games.finish(game, result, now)
-    publish_press(svc, uow, game.id, now)  # the press archive, if the GM chose so
+    table.uow.games.finish(game, result, table.now)
+    publish_press(table)  # the press archive, if the GM chose so
     published = []
-    for b in uow.ballots.of_game(game.id):
-        ph = uow.phases.get(b.phase_id)
-        published.append((ph.code, b.for_power, b.voter_power, orders_of(ctx.board, b.for_power, b.orders)))
+    for b in table.uow.ballots.of_game(game.id):
+        ph = table.uow.phases.get(b.phase_id)
+        published.append((ph.code, b.for_power, b.voter_power,
+                          orders_of(table.board, b.for_power, b.orders)))
     seq = phase.seq if phase else 0
     archive, animation = dossier_paths(game.id)
 
-    def extra(player: Any, lang: str) -> dict[str, Any]:
+    def extra(player: Player | None, lang: str) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "game_url": site_url(svc, f"{game.id}/index.html"),
-            "archive_url": site_url(svc, archive),
-            "animation_url": site_url(svc, animation),
+            "game_url": table.site_url(f"{game.id}/index.html"),
+            "archive_url": table.site_url(archive),
+            "animation_url": table.site_url(animation),
             "reason": reason,
-            "winner_name": pname(ctx, winner, lang) if winner else None,
-            "tied_names": [pname(ctx, p, lang) for p in tied],
+            "winner_name": table.power_name(winner, lang) if winner else None,
+            "tied_names": [table.power_name(p, lang) for p in tied],
             "table": [
-                {"name": pname(ctx, p, lang), "count": n}
+                {"name": table.power_name(p, lang), "count": n}
                 for p, n in sorted(centres.items(), key=lambda x: (-x[1], x[0]))
             ],
             "ballots": [
                 {
-                    "phase_name": phase_words(code, lang),
-                    "for_name": pname(ctx, target, lang),
-                    "voter_name": pname(ctx, voter, lang),
-                    "orders": [order_text(ctx.board, o, lang) for o in orders],
+                    "phase_name": table.phase_name(code, lang),
+                    "for_name": table.power_name(target, lang),
+                    "voter_name": table.power_name(voter, lang),
+                    "orders": [order_text(table.board, o, lang) for o in orders],
                 }
                 for code, target, voter, orders in published
             ],
             "results": None,
-            "votes": revealed(uow, ctx, game.id, lang),
+            "votes": revealed(table, lang),
         }
         if report is not None and phase is not None:
-            out["results"] = results_context(ctx.board, report, lang)
-            out["phase_name"] = phase_words(phase.code, lang)
+            out["results"] = results_context(table.board, report, lang)
+            out["phase_name"] = table.phase_name(phase.code, lang)
         return out
 
-    notify_all(svc, uow, ctx, game, ("game_end", seq), "game_end", extra, now)
-    mail_observers(svc, uow, game.id, lambda a: key(uow, game.id, "game_end", seq, f"obs:{a}"),
-                   "game_end", lambda lang: {**game_words(ctx, game, lang), "power_name": "-",
-                                             **extra(None, lang)}, now)
-
+    table.notify_all(("game_end", seq), "game_end", extra)
+    table.mail_observers(lambda a: table.key("game_end", seq, f"obs:{a}"), "game_end",
+                         lambda lang: {**table.words(lang), "power_name": "-", **extra(None, lang)})

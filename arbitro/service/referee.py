@@ -1,5 +1,6 @@
 """The referee over the store: the one object the daemon, the mail handler and the CLI
-hold. ``desk(game_id, now)`` is the one door to a game's procedures (``service/desk.py``).
+hold. ``table(game_id, now)`` opens one unit of work on one game (``service/table.py``),
+``office(now)`` one unit of work beside any game.
 
 Every public call is one transaction (``store.begin()``); every mail it causes is queued
 in the outbox inside that transaction under a deterministic key. The clock is always
@@ -16,12 +17,13 @@ from datetime import datetime
 from ..config import Config
 from ..diplomacy.board import Board
 from ..reports import MailTemplates
-from ..store import Store
+from ..store import GameStatus, Store
 from ..variants import load_board
-from . import clock
-from .common import RenderMap, Services, new_draw_seed
-from .desk import Desk
+from .clock import next_wakeup, step_game
+from .kinds import KINDS
+from .lifecycle import sync_game
 from .mailer import Mailer
+from .table import Office, RenderMap, Services, Table, new_draw_seed
 
 MAX_STEPS = 100_000  # a safety net for tick(): each step changes state, so it ends
 
@@ -38,11 +40,26 @@ class Referee:
     ) -> None:
         self.store = store
         self.config = config
-        self.svc = Services(config, boards, Mailer(templates or MailTemplates(), config.server), render_map,
-                            draw_seed)
+        self.services = Services(config, boards, Mailer(templates or MailTemplates(), config.server),
+                                 render_map, KINDS, draw_seed)
         self._cursor = 0  # where step() looks first (round-robin over the games)
 
-    # -- time --------------------------------------------------------------
+    # -- the doors -----------------------------------------------------------------------
+
+    @contextmanager
+    def office(self, now: datetime) -> Iterator[Office]:
+        """One transaction at ``now``, on no game in particular."""
+        with self.store.begin() as uow:
+            yield Office(self.services, uow, now)
+
+    @contextmanager
+    def table(self, game_id: str, now: datetime) -> Iterator[Table]:
+        """One transaction on one game at ``now``: every procedure (orders, ballots, status,
+        the clock's steps, the GM's operations) takes the table."""
+        with self.office(now) as office:
+            yield office.table(game_id)
+
+    # -- time --------------------------------------------------------------------------
 
     def step(self, now: datetime) -> str | None:
         """Do one thing that is due, in one transaction; "game:what", or None.
@@ -63,10 +80,10 @@ class Referee:
         return None
 
     def _step_game(self, game_id: str, now: datetime) -> str | None:
-        if self.svc.ctx(game_id) is None:
+        if self.services.game_config(game_id) is None:
             return None
-        with self.desk(game_id, now) as desk:
-            return desk.step()
+        with self.table(game_id, now) as table:
+            return step(table)
 
     def tick(self, now: datetime) -> list[str]:
         """Every step due at ``now``, each in its own transaction."""
@@ -82,28 +99,33 @@ class Referee:
         """Create and start the config's games (the part of tick() that needs no phase)."""
         done = []
         for game_id in self._game_ids():
-            if self.svc.ctx(game_id) is None:
+            if self.services.game_config(game_id) is None:
                 continue
             while True:
-                with self.desk(game_id, now) as desk:
-                    what = desk.sync()
+                with self.table(game_id, now) as table:
+                    what = sync_game(table)
                 if what is None:
                     break
                 done.append(f"{game_id}:{what}")
         return done
 
     def next_wakeup(self, now: datetime) -> datetime | None:
-        with self.store.begin() as uow:
-            return clock.next_wakeup(uow, self.svc, now)
+        with self.office(now) as office:
+            return next_wakeup(office)
 
     def _game_ids(self) -> list[str]:
         return sorted(g.id for g in self.config.games)
 
-    # -- the door ----------------------------------------------------------
 
-    @contextmanager
-    def desk(self, game_id: str, now: datetime) -> Iterator[Desk]:
-        """One transaction for one game: every procedure (orders, ballots, preferences,
-        status, the clock's steps, the GM's operations) is a method of the desk."""
-        with self.store.begin() as uow:
-            yield Desk(self.svc, uow, game_id, now)
+def step(table: Table) -> str | None:
+    """One thing due at the table's instant (create, add players, start, resume, end, mark
+    late, remind, process), or None."""
+    if not table.listed:
+        return None
+    done = sync_game(table)
+    if done is not None:
+        return done
+    game = table.found
+    if game is None or game.status not in (GameStatus.ACTIVE, GameStatus.PAUSED):
+        return None
+    return step_game(table)

@@ -4,43 +4,41 @@ as a table and a chart, eliminations, ONP and lateness."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from ..diplomacy.position import Phase
+from ..diplomacy.victory import centre_counts
 from ..render.chart import centre_chart_png
-from ..store import Attachment, GameStatus, PhaseStatus, UnitOfWork
+from ..store import Attachment, GameStatus, PhaseStatus
 from ..store.codec import position_of
 from ..words import say
-from .answers import Answer, send_answer
-from .common import Services, phase_words, pname
-from .process import centre_counts
+from .access import Caller
+from .answers import send_answer
+from .reply import Reply, refused
+from .table import Table
 
 
-def summary(svc: Services, uow: UnitOfWork, game_id: str, to: str, lang: str, now: datetime,
-            mail_id: int | None) -> Answer:
-    ctx = svc.ctx(game_id)
-    game = uow.games.get(game_id)
-    if ctx is None or game is None:
-        return Answer.refused("not_started")
-    board = ctx.board
-    done = [p for p in uow.phases.history(game_id) if p.status is PhaseStatus.PROCESSED]
-    current = uow.phases.current(game_id)
-    powers = uow.powers.all(game_id)
-    holders = uow.assignments.current(game_id)
-    hidden = ctx.config.press == "al_buio" and game.status is not GameStatus.FINISHED
+def summary(table: Table, caller: Caller, mail_id: int | None) -> Reply:
+    if not table.exists:
+        return refused("not_started")
+    game_id, to, lang = table.game_id, caller.address, caller.lang
+    game, board = table.game, table.board
+    done = [p for p in table.history() if p.status is PhaseStatus.PROCESSED]
+    current = table.phase
+    powers = table.powers
+    holders = table.holders
+    hidden = table.config.press == "al_buio" and game.status is not GameStatus.FINISHED
 
     # Centres at the end of each year: the position after the year's last processed phase.
     by_year: dict[int, dict[str, int]] = {}
     for row in done:
         if row.position_after is not None:
             year = Phase.parse(row.code).year
-            by_year[year] = centre_counts(position_of(board, row.position_after))
+            by_year[year] = centre_counts(position_of(board, row.position_after).centres)
     years = sorted(by_year)
-    names = {p: str(pname(ctx, p, lang)) for p in board.powers}
+    names = {p: str(table.power_name(p, lang)) for p in board.powers}
     width = max(len(n) for n in names.values()) + 2
 
     lines = [say(lang, "summary.game", name=game.name, status=say(lang, f"status.game.{game.status.value}"),
-                 phase=phase_words(current.code if current else None, lang))]
+                 phase=table.phase_name(current.code if current else None, lang))]
     lines += ["", say(lang, "summary.powers")]
     for power in sorted(board.powers, key=lambda p: names[p]):
         standing = powers.get(power)
@@ -58,13 +56,13 @@ def summary(svc: Services, uow: UnitOfWork, game_id: str, to: str, lang: str, no
     for row in done:
         results = row.results or {}
         for power in results.get("eliminated") or ():
-            out.append(f"  {names.get(power, power)}: {phase_words(row.code, lang)}")
+            out.append(f"  {names.get(power, power)}: {table.phase_name(row.code, lang)}")
         for power, why in sorted((results.get("nmr") or {}).items()):
-            onp.append(f"  {names.get(power, power)}: {phase_words(row.code, lang)} "
+            onp.append(f"  {names.get(power, power)}: {table.phase_name(row.code, lang)} "
                        f"({say(lang, f'summary.onp.{why}')})")
         for power, days in sorted((results.get("lateness") or {}).items()):
             if days:
-                late.append(f"  {names.get(power, power)}: {phase_words(row.code, lang)}, "
+                late.append(f"  {names.get(power, power)}: {table.phase_name(row.code, lang)}, "
                             f"{say(lang, 'summary.late_days', used=days)}")
     for title, rows in (("summary.eliminated", out), ("summary.onp", onp), ("summary.lateness", late)):
         lines += ["", say(lang, title)]
@@ -74,7 +72,8 @@ def summary(svc: Services, uow: UnitOfWork, game_id: str, to: str, lang: str, no
         counts = {p: [by_year[y].get(p, 0) for y in years] for p in board.powers}
         png = centre_chart_png(board, years, counts, names)
         attachments = (Attachment(f"{game_id}-centres.png", "image/png", png),)
-    key = f"mail:{mail_id}:summary" if mail_id is not None else f"summary:{game_id}:{to}:{now.isoformat()}"
-    send_answer(svc, uow, key, to, lang, game_id, say(lang, "summary.heading", name=game.name),
-                "\n".join(lines), now, attachments)
-    return Answer(True, note="summary")
+    key = f"mail:{mail_id}:summary" if mail_id is not None else \
+        f"summary:{game_id}:{to}:{table.now.isoformat()}"
+    send_answer(table.office, key, to, lang, game_id, say(lang, "summary.heading", name=game.name),
+                "\n".join(lines), attachments)
+    return Reply(True, note="summary")

@@ -9,8 +9,6 @@ referee defaults apply to them, as at the deadline (R-RET-3, R-ADJU-2/3).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from ..diplomacy.orders import Order, format_order
@@ -19,59 +17,51 @@ from ..diplomacy.reading.lines import Classifier, parse_orders
 from ..diplomacy.reading.reports import IGNORED, OK
 from ..render.kinds import MapKind
 from ..reports import PhaseReport, results_context
-from ..store import Attachment, GameStatus, PlayerStatus, UnitOfWork
-from ..store.models import Game
+from ..store import Attachment, GameStatus
 from ..store.models import Phase as PhaseRow
 from ..words import say
 from ..words.lines import line_message
-from .common import Services, game_words, key, map_options, phase_words, pname
+from .access import Caller
 from .refusals import refusal_text
-from .state import GameCtx
-from .values import OK as REPLY_OK
-from .values import REFUSED, ReplyStatus
+from .reply import Reply, refused
+from .table import Table
 
 
-@dataclass(frozen=True)
-class TrialReply:
-    status: ReplyStatus
-    reason: str | None
-    orders: dict[str, tuple[str, ...]]  # power -> canonical orders played (tests, logs)
-
-
-def results_body(svc: Services, ctx: GameCtx, game: Game, phase: PhaseRow, report: PhaseReport,
-                 lang: str, reader: dict[str, str], power: str | None) -> str:
+def results_body(table: Table, phase: PhaseRow, report: PhaseReport, lang: str,
+                 reader: dict[str, str], power: str | None) -> str:
     """The adjudication of a hypothetical phase as the results mail writes it (no next
     deadline: nothing was processed)."""
     context = {
-        **game_words(ctx, game, lang),
+        **table.words(lang),
         "player": reader,
-        "power_name": pname(ctx, power, lang),
-        "phase_name": phase_words(phase.code, lang),
-        "next_phase_name": phase_words(str(report.outcome.next.phase), lang),
+        "power_name": table.power_name(power, lang),
+        "phase_name": table.phase_name(phase.code, lang),
+        "next_phase_name": table.phase_name(str(report.outcome.next.phase), lang),
         "deadline": None,
         # A hypothetical phase: no archive page, no judge block, no votes to commit.
         "phase_url": None,
         "judge": "",
         "vote_commitments": [],
-        **results_context(ctx.board, report, lang),
+        **results_context(table.board, report, lang),
     }
-    return svc.mailer.render("results", lang, context).body
+    return table.services.mailer.render("results", lang, context).body
 
 
-def map_attachment(svc: Services, ctx: GameCtx, game: Game, phase: PhaseRow, report: PhaseReport,
-                   what: str, lang: str) -> tuple[Attachment, ...]:
+def map_attachment(table: Table, phase: PhaseRow, report: PhaseReport, what: str,
+                   lang: str) -> tuple[Attachment, ...]:
     """The map of the phase played, titled with it, in the reader's language."""
-    if svc.render_map is None:
+    render_map = table.services.render_map
+    if render_map is None:
         return ()
-    png = svc.render_map(ctx.board, report.outcome, report.before, lang, map_options(ctx), MapKind.TRIAL)
-    return (Attachment(f"{game.id}-{phase.code}-{what}.png", "image/png", png),)
+    png = render_map(table.board, report.outcome, report.before, lang, table.map_options, MapKind.TRIAL)
+    return (Attachment(f"{table.game_id}-{phase.code}-{what}.png", "image/png", png),)
 
 
-def _sections(ctx: GameCtx, power: str, text: str, classify: Classifier | None) -> dict[str, list[str]]:
+def _sections(table: Table, power: str, text: str, classify: Classifier | None) -> dict[str, list[str]]:
     """The mail's lines by power, line numbers kept (other lines blank): a line with just a
     nation's name starts its section; lines before any are the sender's."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    headers = parse_orders(ctx.board, text, lang="it", classify=classify)
+    headers = parse_orders(table.board, text, lang="it", classify=classify)
     starts = {r.line: r.notes[0][1][0] for r in headers.lines
               if r.code == "power_header" and r.notes and r.notes[0][1]}
     owner, by_line = power, []
@@ -82,41 +72,40 @@ def _sections(ctx: GameCtx, power: str, text: str, classify: Classifier | None) 
             for p in dict.fromkeys([power, *by_line])}
 
 
-def _read(ctx: GameCtx, phase: PhaseRow, power: str, text: str, lang: str,
+def _read(table: Table, power: str, text: str, lang: str,
           classify: Classifier | None) -> tuple[dict[str, list[Order]], list[dict[str, Any]]]:
     """Orders by power, and the lines that were not taken (with why). Each power's
     section is read as that power's own mail would be."""
-    position = ctx.position(phase)
     orders: dict[str, list[Order]] = {}
     problems: list[dict[str, Any]] = []
-    for who, lines in _sections(ctx, power, text, classify).items():
+    config = table.config
+    for who, lines in _sections(table, power, text, classify).items():
         report = parse_orders(
-            ctx.board, "\n".join(lines), power=who, position=position, lang=lang,
-            strict_support=ctx.config.strict_support,
-            infer_single_coast=ctx.config.infer_single_coast, classify=classify,
+            table.board, "\n".join(lines), power=who, position=table.position, lang=lang,
+            strict_support=config.strict_support,
+            infer_single_coast=config.infer_single_coast, classify=classify,
         )
         for r in report.lines:
             if r.status is OK and r.order is not None:
                 orders.setdefault(who, []).append(r.order)
             elif r.status is not IGNORED:
                 problems.append({"line": r.line, "text": r.text,
-                                 "message": line_message(ctx.board, r, lang)})
+                                 "message": line_message(table.board, r, lang)})
     problems.sort(key=lambda p: int(p["line"]))
     return orders, problems
 
 
-def trial(svc: Services, uow: UnitOfWork, game_id: str, address: str, text: str, now: datetime,
-          mail_id: int | None = None, classify: Classifier | None = None) -> TrialReply:
-    ctx = svc.ctx(game_id)
-    game = uow.games.get(game_id)
-    if ctx is None or game is None:
-        return TrialReply(REFUSED, "unknown_game", {})
-    player = uow.players.by_address(game_id, address)
-    if player is None or player.status is not PlayerStatus.ACTIVE:
-        return TrialReply(REFUSED, "not_player", {})
+def trial(table: Table, caller: Caller, text: str, *, mail_id: int | None = None,
+          classify: Classifier | None = None) -> Reply:
+    if not table.exists:
+        return refused("refusal.unknown_game", game=table.game_id)
+    player = table.active_player(caller.address)
+    if player is None:
+        return refused("refusal.not_player", game=table.game_id)
     lang = player.language
-    power = uow.assignments.power_of(player)
-    phase = uow.phases.current(game_id)
+    game = table.game
+    power = table.power_of(player)
+    phase = table.phase
     refusal = None
     if game.status is GameStatus.FINISHED:
         refusal = "game_over"
@@ -126,25 +115,26 @@ def trial(svc: Services, uow: UnitOfWork, game_id: str, address: str, text: str,
         refusal = "no_power"
     elif phase is None:
         refusal = "no_phase"
-    context: dict[str, Any] = {**game_words(ctx, game, lang), "power_name": pname(ctx, power, lang),
+    context: dict[str, Any] = {**table.words(lang), "power_name": table.power_name(power, lang),
                                "refused": refusal_text(refusal, lang) if refusal else None}
-    mail_key = key(uow, game_id, "trial", f"mail{mail_id}" if mail_id is not None else now.isoformat(),
-                   player.address)
+    key = table.key("trial", f"mail{mail_id}" if mail_id is not None else table.now.isoformat(),
+                    player.address)
     reader = {"name": player.name, "address": player.address}
     if refusal is not None:
-        svc.mailer.to_player(uow, mail_key, player, "trial", context, now)
-        return TrialReply(REFUSED, refusal, {})
+        table.to_player(key, player, "trial", context)
+        return Reply(False, f"refusal.{refusal}", note=f"trial refused ({refusal})", mailed=key)
     assert phase is not None and power is not None
-    orders, problems = _read(ctx, phase, power, text, lang, classify)
-    position = ctx.position(phase)
-    outcome = play(ctx.board, position, orders, ctx.rules)
+    orders, problems = _read(table, power, text, lang, classify)
+    position = table.position
+    outcome = play(table.board, position, orders, table.rules)
     report = PhaseReport(position.phase, position, outcome)
     context.update({
-        "phase_name": phase_words(phase.code, lang),
+        "phase_name": table.phase_name(phase.code, lang),
         "problems": problems,
-        "assumed": [pname(ctx, p, lang) for p in sorted(orders) if p != power],
-        "results_body": results_body(svc, ctx, game, phase, report, lang, reader, power),
+        "assumed": [table.power_name(p, lang) for p in sorted(orders) if p != power],
+        "results_body": results_body(table, phase, report, lang, reader, power),
     })
-    svc.mailer.to_player(uow, mail_key, player, "trial", context, now,
-                         map_attachment(svc, ctx, game, phase, report, say(lang, "file.trial"), lang))
-    return TrialReply(REPLY_OK, None, {p: tuple(format_order(o) for o in os) for p, os in orders.items()})
+    table.to_player(key, player, "trial", context,
+                    map_attachment(table, phase, report, say(lang, "file.trial"), lang))
+    played = tuple(f"{p}: {format_order(o)}" for p, os in sorted(orders.items()) for o in os)
+    return Reply(True, note="trial ok", mailed=key, power=power, phase=phase.code, on_file=played)

@@ -6,49 +6,49 @@ from __future__ import annotations
 from typing import Any
 
 from ..diplomacy.votes import CONCEDE, DRAW, Vote, canonical
-from ..store import UnitOfWork
 from ..store.models import EndVote
+from ..store.models import Phase as PhaseRow
 from ..words import say
-from .common import phase_words, pname
-from .state import GameCtx
+from .table import Table
 
 
 def as_vote(row: EndVote) -> Vote:
     return Vote(row.power, row.kind, tuple(row.powers))
 
 
-def choice_words(ctx: GameCtx, vote: Vote, lang: str, survivors: list[str] | None = None) -> str:
+def choice_words(table: Table, vote: Vote, lang: str, survivors: list[str] | None = None) -> str:
     """ "patta fra Francia e Germania", "resa a favore della Francia", ..."""
     if vote.kind == DRAW:
         if not vote.powers and survivors is None:
             return say(lang, "vote.choice.draw_survivors")
         if not vote.powers:
-            names = ", ".join(str(pname(ctx, p, lang)) for p in survivors or [])
+            names = ", ".join(str(table.power_name(p, lang)) for p in survivors or [])
             return say(lang, "vote.choice.draw_all", powers=names)
-        return say(lang, "vote.choice.draw", powers=", ".join(str(pname(ctx, p, lang)) for p in vote.powers))
+        return say(lang, "vote.choice.draw",
+                   powers=", ".join(str(table.power_name(p, lang)) for p in vote.powers))
     if vote.kind == CONCEDE:
-        return say(lang, "vote.choice.concede", power=pname(ctx, vote.powers[0], lang))
+        return say(lang, "vote.choice.concede", power=table.power_name(vote.powers[0], lang))
     return say(lang, "vote.choice.withdraw")
 
 
-def commitments(uow: UnitOfWork, phase_id: int) -> list[dict[str, Any]]:
+def commitments(table: Table, phase: PhaseRow) -> list[dict[str, Any]]:
     """The digests of the votes cast while a phase was open: its results mail prints them
     (who voted, and how, stays secret until the end)."""
-    return [{"number": v.number, "digest": v.digest} for v in uow.votes.of_phase(phase_id)]
+    return [{"number": v.number, "digest": v.digest} for v in table.uow.votes.of_phase(phase.id)]
 
 
-def revealed(uow: UnitOfWork, ctx: GameCtx, game_id: str, lang: str) -> list[dict[str, Any]]:
+def revealed(table: Table, lang: str) -> list[dict[str, Any]]:
     """Every vote of the game with its salt and committed text, for the end-of-game mail:
     anyone can recompute each digest and compare it with the results mails."""
     out = []
-    for row in uow.votes.of_game(game_id):
+    for row in table.uow.votes.of_game(table.game_id):
         vote = as_vote(row)
         out.append({
             "number": row.number,
-            "power_name": pname(ctx, row.power, lang),
-            "choice": choice_words(ctx, vote, lang),
-            "phase_name": phase_words(uow.phases.get(row.phase_id).code, lang),
-            "text": canonical(game_id, row.number, vote, row.salt),
+            "power_name": table.power_name(row.power, lang),
+            "choice": choice_words(table, vote, lang),
+            "phase_name": table.phase_name(table.uow.phases.get(row.phase_id).code, lang),
+            "text": canonical(table.game_id, row.number, vote, row.salt),
             "digest": row.digest,
         })
     return out

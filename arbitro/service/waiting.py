@@ -5,52 +5,43 @@ and a wait forgotten for the rest of the game would hold every phase to its dead
 
 from __future__ import annotations
 
-from datetime import datetime
-
-from ..store import PlayerStatus, UnitOfWork
-from .common import Services, deadline_words, game_words, key, phase_words, pname
-from .refusals import refusal_text
-from .submit import order_refusal, readiness_words
-from .values import OK, REFUSED, WaitReply
+from .access import Caller
+from .readiness import readiness_words
+from .reply import Reply, refused
+from .submit import order_refusal
+from .table import Table
 
 
-def set_wait(
-    svc: Services, uow: UnitOfWork, game_id: str, address: str, wait: bool, now: datetime,
-    mail_id: int | None = None,
-) -> WaitReply:
+def set_wait(table: Table, caller: Caller, wait: bool, mail_id: int | None = None) -> Reply:
     """Record (``wait``) or withdraw the player's request to wait for the deadline, and
     mail them what changed and what happens next."""
-    ctx = svc.ctx(game_id)
-    game = uow.games.get(game_id)
-    if ctx is None or game is None:
-        return WaitReply(REFUSED, "unknown_game", refusal_text("unknown_game", "it"), wait, False)
-    game = uow.games.lock(game_id)
-    player = uow.players.by_address(game_id, address)
-    if player is None or player.status is not PlayerStatus.ACTIVE:
-        lang = ctx.config.language
-        return WaitReply(REFUSED, "not_player", refusal_text("not_player", lang, game=game_id),
-                         wait, False)
+    if not table.exists:
+        return refused("refusal.unknown_game", game=table.game_id)
+    player = table.active_player(caller.address)
+    if player is None:
+        return refused("refusal.not_player", game=table.game_id)
     lang = player.language
-    power = uow.assignments.power_of(player)
-    phase = uow.phases.current(game_id)
-    refusal = order_refusal(uow, game, power, phase)
+    power = table.power_of(player)
+    refusal = order_refusal(table, power)
     if refusal is not None:
-        return WaitReply(REFUSED, refusal, refusal_text(refusal, lang, game=game_id), wait, False)
+        return refused(f"refusal.{refusal}", game=table.game_id)
+    phase = table.phase
     assert phase is not None and power is not None
-    changed = uow.phases.set_waiting(phase, power, wait)
-    uow.audit.record("wait" if wait else "nowait", actor=f"player:{player.address}", now=now,
-                     game_id=game_id, details={"phase": phase.code, "power": power, "changed": changed})
-    ready, _step = readiness_words(uow, ctx, phase, power, lang)
+    changed = table.uow.phases.set_waiting(phase, power, wait)
+    table.audit("wait" if wait else "nowait", f"player:{player.address}", phase=phase.code,
+                power=power, changed=changed)
+    ready, _step = readiness_words(table, power, lang)
     what = "wait" if wait else "nowait"
-    k = key(uow, game_id, what, phase.seq, f"mail{mail_id}" if mail_id is not None else now.isoformat(),
-            player.address)
-    svc.mailer.to_player(uow, k, player, "wait", {
-        **game_words(ctx, game, lang),
-        "power_name": pname(ctx, power, lang),
-        "phase_name": phase_words(phase.code, lang),
-        "deadline": deadline_words(ctx, phase.deadline, lang),
+    k = table.key(what, phase.seq, f"mail{mail_id}" if mail_id is not None else table.now.isoformat(),
+                  player.address)
+    table.to_player(k, player, "wait", {
+        **table.words(lang),
+        "power_name": table.power_name(power, lang),
+        "phase_name": table.phase_name(phase.code, lang),
+        "deadline": table.when(phase.deadline, lang),
         "waiting": wait,
         "changed": changed,
         "readiness": ready,
-    }, now)
-    return WaitReply(OK, None, "", wait, changed)
+    })
+    return Reply(True, note=f"{what} {'set' if changed else 'unchanged'}", mailed=k, power=power,
+                 phase=phase.code)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
-from ..diplomacy.position import NEUTRAL, Position
+from ..diplomacy.position import Position
+from ..diplomacy.victory import centre_counts
 from ..reports import power_name
 from ..words import say
 from .record import GameRecord
@@ -19,11 +20,8 @@ class Series:
 
 
 def _counts(position: Position, powers: list[str]) -> dict[str, int]:
-    out = dict.fromkeys(powers, 0)
-    for owner in position.centres.values():
-        if owner != NEUTRAL and owner in out:
-            out[owner] += 1
-    return out
+    counts = centre_counts(position.centres)
+    return {p: counts.get(p, 0) for p in powers}
 
 
 def centre_series(record: GameRecord, lang: str) -> Series:

@@ -1,8 +1,20 @@
-"""The one translation between the rules' values and the database's JSON columns.
+"""The one translation between the rules' values and the database's JSON columns: one
+writer and one reader per column.
+
+| column | writer | reader |
+|---|---|---|
+| ``phases.position_before`` / ``position_after`` | ``position_json`` | ``position_of`` |
+| ``phases.results`` (a processed phase) | ``phase_result_json`` | ``played_of`` (``powers_before_of`` its rollback part) |
+| ``order_submissions.parsed`` | ``submission_json`` | ``submission_orders`` |
+| ``ballots.orders`` | ``order_json`` | ``orders_of`` |
 
 Positions keep the ``adjudicate`` shape (phase, units, dislodged, centers) that databases
 already hold; orders are kept as canonical texts ("A PAR - BUR") and read back here, once,
-when they are loaded. Nothing above the store reads or writes these shapes itself.
+when they are loaded. Codes and their details are stored, never words: the words of a
+reason or of a line's notes are made when a mail or a page is rendered, in its reader's
+language (rows written before migration 0013 carried English reasons and the player's
+words; that migration took them out). Nothing above the store reads or writes these
+shapes itself.
 """
 
 from __future__ import annotations
@@ -18,8 +30,7 @@ from ..diplomacy.notation import read_order
 from ..diplomacy.orders import Order, format_order
 from ..diplomacy.outcome import OrderResult, PhaseOutcome, Result, Source
 from ..diplomacy.position import RETREAT, Phase, Position, make_position
-from ..diplomacy.reading.reports import LineStatus
-from ..words.reasons import explain
+from ..diplomacy.reading.reports import LineStatus, ParseReport
 from .status import PowerStatus
 
 
@@ -45,6 +56,23 @@ def orders_of(board: Board, power: str, texts: Iterable[object]) -> list[Order]:
     return out
 
 
+def submission_json(report: ParseReport) -> list[dict[str, Any]]:
+    """The ``parsed`` column of an order mail: each line as the reader judged it, with its
+    notes as codes and arguments (``words/lines.py`` writes them out for a reader)."""
+    return [
+        {
+            "line": r.line,
+            "text": r.text,
+            "status": r.status.value,
+            "code": r.code,
+            "notes": [[code, list(details)] for code, details in r.notes],
+            "suggestion": r.suggestion,
+            "order": order_json(r.order) if r.order is not None else None,
+        }
+        for r in report.lines
+    ]
+
+
 def submission_orders(board: Board, power: str, parsed: Iterable[object]) -> list[Order]:
     """The orders that count in a stored submission: the lines read as ok."""
     return orders_of(board, power, (
@@ -58,7 +86,6 @@ def result_json(r: OrderResult) -> dict[str, Any]:
         "power": r.order.power,
         "order": format_order(r.order),
         "result": r.result.value,
-        "reason": explain(r.reason, r.detail) if r.reason else "",
         "code": r.reason,
         "detail": list(r.detail),
         "source": r.source.value,
@@ -110,35 +137,6 @@ def phase_result_json(
     }
 
 
-def phase_outcome_of(board: Board, results: Mapping[str, Any],
-                     position_after: Mapping[str, Any]) -> PhaseOutcome:
-    """A processed phase's outcome read back from its ``results`` and ``position_after``
-    columns: what its results mail and map were made from (MAPPA of a past phase draws it
-    with the same function). Order lines that no longer read are left out."""
-    out: list[OrderResult] = []
-    for line in results.get("results") or ():
-        order = read_order(board, str(line["power"]), str(line["order"]))
-        if isinstance(order, str):
-            continue
-        out.append(OrderResult(order, Result(line["result"]), line.get("code") or None,
-                               tuple(str(d) for d in line.get("detail") or ()),
-                               Source(line.get("source") or Source.PLAYER.value)))
-    nxt = position_of(board, position_after)
-    shown = results.get("next") or {}
-    after = None
-    if shown.get("dislodged") and any(shown["dislodged"].values()) and nxt.phase.kind != RETREAT:
-        # Units dislodged with nowhere to go, their retreat phase skipped: the position
-        # right after the phase held them (PhaseOutcome.after).
-        played = Phase.parse(str(results["phase"]))
-        skipped = Phase(played.year, played.season, RETREAT)
-        extra = position_of(board, {**shown, "phase": str(skipped)})
-        after = make_position(skipped, extra.units, extra.centres,
-                              [d for d in extra.dislodged if d not in nxt.dislodged])
-    adjustments = shown.get("adjustments") or {}
-    winner = shown.get("winner")
-    return PhaseOutcome(tuple(out), nxt, {str(p): int(n) for p, n in adjustments.items()},
-                        str(winner) if winner else None, after)
-
 @dataclass(frozen=True)
 class PlayedPhase:
     """A processed phase read back from its ``results`` column: the rules' outcome (every
@@ -150,22 +148,43 @@ class PlayedPhase:
     winner: str | None
 
 
-def played_of(board: Board, before: Position, results: Mapping[str, Any]) -> PlayedPhase:
-    """The reader of ``phase_result_json``; an order text that no longer reads is left out
-    (as in ``orders_of``), and a missing ``next`` reads as the position before."""
+def played_of(board: Board, before: Position, results: Mapping[str, Any],
+              position_after: Mapping[str, Any] | None = None) -> PlayedPhase:
+    """The reader of ``phase_result_json``: every order with its result, reason code,
+    details and source, and the service's decisions. An order text that no longer reads is
+    left out (as in ``orders_of``). The position after is the ``position_after`` column
+    when the caller has it (the units dislodged with nowhere to go then stand in the
+    position right after the phase, ``PhaseOutcome.after``, as its results mail and map
+    showed them); else the ``next`` the results show; else the position before."""
     lines: list[OrderResult] = []
     for line in results.get("results") or ():
         order = read_order(board, str(line.get("power", "")), str(line.get("order", "")))
         if isinstance(order, str):
             continue
         result = Result(line.get("result", Result.SUCCEEDS.value))
-        source = Source(line.get("source", Source.PLAYER.value))
+        source = Source(line.get("source") or Source.PLAYER.value)
         code = line.get("code") or None
-        lines.append(OrderResult(order, result, code, tuple(line.get("detail") or ()), source))
-    nxt = results.get("next")
-    after = position_from_json(board, nxt) if isinstance(nxt, Mapping) else before
-    adjustments = (nxt or {}).get("adjustments") or {}
-    outcome = PhaseOutcome(tuple(lines), after, {str(p): int(n) for p, n in adjustments.items()},
-                           (nxt or {}).get("winner"))
+        lines.append(OrderResult(order, result, code, tuple(str(d) for d in line.get("detail") or ()),
+                                 source))
+    shown = results.get("next")
+    shown = shown if isinstance(shown, Mapping) else None
+    after = None
+    if position_after is not None:
+        nxt = position_of(board, position_after)
+        if shown and shown.get("dislodged") and any(shown["dislodged"].values()) \
+                and nxt.phase.kind != RETREAT:
+            # Units dislodged with nowhere to go, their retreat phase skipped: the position
+            # right after the phase held them (PhaseOutcome.after).
+            played = Phase.parse(str(results["phase"]))
+            skipped = Phase(played.year, played.season, RETREAT)
+            extra = position_of(board, {**shown, "phase": str(skipped)})
+            after = make_position(skipped, extra.units, extra.centres,
+                                  [d for d in extra.dislodged if d not in nxt.dislodged])
+    else:
+        nxt = position_from_json(board, shown) if shown is not None else before
+    adjustments = (shown or {}).get("adjustments") or {}
+    winner = (shown or {}).get("winner")
+    outcome = PhaseOutcome(tuple(lines), nxt, {str(p): int(n) for p, n in adjustments.items()},
+                           str(winner) if winner else None, after)
     return PlayedPhase(outcome, dict(results.get("nmr") or {}),
                        tuple(results.get("eliminated") or ()), results.get("winner"))

@@ -1,4 +1,4 @@
-"""Games for the archive's tests and bench: played through the service's door (the desk
+"""Games for the archive's tests and bench: played through the service's door (the table
 the mail commands use), the clock passed in, orders chosen at random among legal ones."""
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from arbitro.contract import position_from_json
 from arbitro.diplomacy.legal_orders import random_orders
 from arbitro.diplomacy.orders import format_order
 from arbitro.service import Referee
+from arbitro.service.identity import trusted
+from arbitro.service.submit import submit_orders
 from arbitro.store import GameStatus, Store
 from arbitro.variants import load_board
 
@@ -35,8 +37,8 @@ def play_phase(referee: Referee, store: Store, game_id: str, now: datetime, rng:
     for power, orders in random_orders(BOARD, position, rng).items():
         if power in skip or power not in holders or not orders:
             continue
-        with referee.desk(game_id, now) as desk:
-            desk.submit_orders(holders[power], "\n".join(format_order(o) for o in orders))
+        with referee.table(game_id, now) as table:
+            submit_orders(table, trusted(table, holders[power]), "\n".join(format_order(o) for o in orders))
     assert phase.deadline is not None
     now = max(now, phase.deadline) + timedelta(minutes=1)
     for _ in range(10):

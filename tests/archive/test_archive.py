@@ -19,9 +19,10 @@ from site_game import config_with_site, play_phase, play_years
 
 from arbitro.contract import position_from_json
 from arbitro.reports import order_text, phase_name, power_name
-from arbitro.reports.words import result_word
 from arbitro.reports.links import phase_page
-from arbitro.service import Referee
+from arbitro.reports.words import result_word
+from arbitro.service import Referee, gm
+from arbitro.service.identity import game_master
 from arbitro.site import SiteWriter, build_site
 from arbitro.store import Store
 from arbitro.store.codec import played_of
@@ -145,8 +146,8 @@ def test_after_a_phase_only_what_changed_is_written_and_a_rollback_takes_its_pag
         f"{GAME}/index.html", f"{GAME}/centres.svg", f"{GAME}/centres.html", "index.html"])
     assert 'rel="next" href="' + new in (folder / GAME / previous).read_text(encoding="utf-8")
     # the GM rolls it back: its page and map go, the previous page loses its link
-    with referee.desk(GAME, now2) as desk:
-        assert desk.gm_rollback().ok
+    with referee.table(GAME, now2) as table:
+        assert gm.rollback(table, game_master(table.config)).ok
     done = writer.sync(store)
     assert not (folder / GAME / new).exists()
     assert not (folder / GAME / "maps" / new.replace(".html", ".png")).exists()

@@ -51,15 +51,15 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("config", frozenset({"arbitro.config"})),
     # Words and pictures for players, made from rule values: no mail, no database.
     ("views", frozenset({"arbitro.render", "arbitro.reports"})),
-    # The referee's procedures: store + config + views, one transaction at a time. It
-    # decides what is sent; it never reaches up to a mail or press adapter.
+    # The press relay's rules (who may write to whom, modes, anonymity, the clean-up),
+    # over values: a letter the mail layer read, the seats the service read.
+    ("press", frozenset({"arbitro.press"})),
+    # The referee's procedures: store + config + views + the press rules, one unit of work
+    # at a time. It decides what is sent; it never reaches up to the mail adapter.
     ("service", frozenset({"arbitro.service"})),
     # The static web archive: reads the store in the service's words (the press archive's
     # one publication rule) and writes files; the daemon, dev and cli drive it.
     ("site", frozenset({"arbitro.site"})),
-    # The press relay's rules (who may write to whom, modes, anonymity), built on the
-    # service's mailer; the mail layer hands it letters already read from MIME.
-    ("press", frozenset({"arbitro.press"})),
     # The mail adapter: IMAP in, SMTP out, commands and the handler over the service.
     ("mail", frozenset({"arbitro.mail"})),
     # Programs that wire the floors together.
@@ -242,13 +242,13 @@ from typing import TYPE_CHECKING
 from . import sibling
 from ....store import UnitOfWork
 if TYPE_CHECKING:
-    from ....service.common import Services
+    from ....service.table import Services
 def later():
     import arbitro.render.draw
 """
     found = {m for m, _ in imports_in(source, "arbitro.mail.intake.commands.base")}
     assert found == {"typing", "arbitro.mail.intake.commands.sibling", "arbitro.store",
-                     "arbitro.service.common", "arbitro.render.draw"}
+                     "arbitro.service.table", "arbitro.render.draw"}
     assert set(package_graph()) == {unit for _, units in LAYERS for unit in units}
 
 

@@ -13,7 +13,7 @@ from arbitro.diplomacy.outcome import Source
 from arbitro.diplomacy.position import start_position
 from arbitro.diplomacy.reading.lines import parse_orders
 from arbitro.diplomacy.reading.reports import LineStatus
-from arbitro.service.values import ReplyStatus
+from arbitro.service.reply import ReplyStatus
 from arbitro.variants import load_board
 
 BOARD = load_board("standard")

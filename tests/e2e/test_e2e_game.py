@@ -35,6 +35,7 @@ from arbitro.diplomacy.notation import read_order
 from arbitro.diplomacy.outcome import PhaseOutcome, Result
 from arbitro.diplomacy.phases import play
 from arbitro.reports.words import order_text, result_word
+from arbitro.service.table import rules_of
 from arbitro.variants import load_board
 
 BOARD = load_board("standard")
@@ -74,7 +75,7 @@ def expected(daemon: Daemon, phase_code: str, orders: dict[str, list[str]],
         readings = [read_order(BOARD, power, line) for line in lines]
         assert all(not isinstance(r, str) for r in readings), readings
         parsed[power] = readings
-    rules = daemon.referee.svc.ctx(GAME).rules  # type: ignore[union-attr]
+    rules = rules_of(daemon.config.game(GAME))
     outcome = play(BOARD, position, parsed, rules, nmr or {})
     return outcome, after
 

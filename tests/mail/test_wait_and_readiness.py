@@ -13,7 +13,7 @@ from service.service_helpers import FALL_1901, SPRING_1901, START, Driver, game_
 from sqlalchemy import select
 
 from arbitro.mail.intake.handler import MailHandler
-from arbitro.service import Referee
+from arbitro.service import Referee, gm
 from arbitro.store import open_store
 from arbitro.store.models import OutboxMessage
 
@@ -77,8 +77,8 @@ def test_wait_holds_complete_orders_and_nowait_releases_them(game, lang: str) ->
         send(handler, holders[power], "\n".join(lines))
     referee.tick(NOW)
     assert phase_code(store) == "S1901M"  # every order in, but one player waits
-    with referee.desk(GAME, NOW) as desk:
-        text = desk.gm_status() or ""
+    with referee.table(GAME, NOW) as table:
+        text = gm.status_text(table) or ""
     assert [line.split()[0] for line in text.splitlines() if "WAITS" in line] == [waiter]
     other = next(a for p, a in holders.items() if p != waiter)
     confirm = [m for m in replies(store, other) if m.idempotency_key.startswith("confirm:")][-1]

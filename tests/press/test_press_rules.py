@@ -3,25 +3,28 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
 from press.press_helpers import GM, NOW, Game, alias, handle, plain_mail, start_game
+from service.service_helpers import FALL_1901, SPRING_1901, START
 
 from arbitro.mail.outbound.compose import message_id_for
+from arbitro.service.identity import trusted
 from arbitro.service.press_archive import publish_press
+from arbitro.service.submit import submit_orders
 from arbitro.store import GameStatus, PowerStatus
 from arbitro.store.models import OutboxMessage
 
 
 def send(game: Game, power: str, to: str | list[str], text: str, *, password: bool = True,
-         **kw: object) -> list[OutboxMessage]:
-    """``power``'s player writes; what the referee queued in answer."""
+         at: datetime = NOW, **kw: object) -> list[OutboxMessage]:
+    """``power``'s player writes (at ``at``); what the referee queued in answer."""
     frm = game.holders[power]
     body = (f"PASSWORD {game.passwords[frm]}\n" if password else "") + text
     before = game.last_id()
-    handle(game, plain_mail(frm, to, body, name=game.name_of(frm), **kw))  # type: ignore[arg-type]
+    handle(game, plain_mail(frm, to, body, name=game.name_of(frm), **kw), at)  # type: ignore[arg-type]
     return game.outbox(before)
 
 
@@ -142,23 +145,34 @@ def test_unknown_alias_and_self_are_refused(tmp_path: Path) -> None:
     assert relayed(rows) == {}
 
 
-def _set_phase(game: Game, code: str) -> None:
+def _play_to_the_autumn_retreats(game: Game) -> datetime:
+    """The scripted 1901 (service_helpers), played through the service: in the Autumn the
+    French army in Burgundy is dislodged, and the engine opens F1901R. When it opened."""
+    at = START + timedelta(minutes=10)
+    for orders in (SPRING_1901, FALL_1901):
+        with game.referee.table(game.game_id, at) as table:
+            for power, lines in orders.items():
+                assert submit_orders(table, trusted(table, game.holders[power]), "\n".join(lines)).ok
+        assert game.referee.tick(at)[0] == f"{game.game_id}:processed"  # all in: it runs early
+        at += timedelta(minutes=10)
     with game.store.begin() as uow:
-        uow.phases.current(game.game_id).code = code  # type: ignore[union-attr]
+        phase = uow.phases.current(game.game_id)
+        assert phase is not None and phase.code == "F1901R"
+    return at
 
 
 def test_no_press_during_retreats_when_the_gm_says_so(tmp_path: Path) -> None:
     game = start_game(tmp_path, "ritiri", "al_buio", press_in_retreats=False)
-    assert relayed(send(game, "FRANCE", alias("ritiri", "germania"), "Ora sì"))
-    _set_phase(game, "F1901R")
-    rows = send(game, "FRANCE", alias("ritiri", "germania"), "Ora no")
+    assert relayed(send(game, "FRANCE", alias("ritiri", "germania"), "Ora sì", at=START))
+    at = _play_to_the_autumn_retreats(game)
+    rows = send(game, "FRANCE", alias("ritiri", "germania"), "Ora no", at=at)
     assert relayed(rows) == {} and "F1901R" in refusal(rows).body
 
 
 def test_press_in_retreats_by_default(tmp_path: Path) -> None:
     game = start_game(tmp_path, "ritiri", "al_buio")
-    _set_phase(game, "F1901R")
-    assert relayed(send(game, "FRANCE", alias("ritiri", "germania"), "Ciao"))
+    at = _play_to_the_autumn_retreats(game)
+    assert relayed(send(game, "FRANCE", alias("ritiri", "germania"), "Ciao", at=at))
 
 
 @pytest.mark.parametrize("status", [PowerStatus.ELIMINATED, PowerStatus.CIVIL_DISORDER])
@@ -204,9 +218,9 @@ def test_archive_is_published_at_the_end_when_the_gm_chooses(tmp_path: Path) -> 
     send(game, "FRANCE", alias("pubblica", "germania"), "Primo messaggio")
     send(game, "ITALY", alias("pubblica", "tutti"), "ANONIMO\nSecondo messaggio")
     before = game.last_id()
-    with game.store.begin() as uow:
-        assert publish_press(game.referee.svc, uow, "pubblica", NOW) == 8
-        assert publish_press(game.referee.svc, uow, "pubblica", NOW) == 0  # once
+    with game.referee.table("pubblica", NOW) as table:
+        assert publish_press(table) == 8
+        assert publish_press(table) == 0  # once
     rows = game.outbox(before)
     assert {r.recipients[0] for r in rows} == {*game.holders.values(), GM}
     for row in rows:
@@ -218,8 +232,8 @@ def test_archive_is_published_at_the_end_when_the_gm_chooses(tmp_path: Path) -> 
 def test_archive_stays_private_by_default(tmp_path: Path) -> None:
     game = start_game(tmp_path, "privata", "al_buio")
     send(game, "FRANCE", alias("privata", "germania"), "Segreto")
-    with game.store.begin() as uow:
-        assert publish_press(game.referee.svc, uow, "privata", NOW) == 0
+    with game.referee.table("privata", NOW) as table:
+        assert publish_press(table) == 0
 
 
 def test_images_are_relayed_only_when_the_gm_allows(tmp_path: Path) -> None:

@@ -13,6 +13,8 @@ from arbitro.contract import position_from_json
 from arbitro.diplomacy.orders import Support, format_order
 from arbitro.diplomacy.position import Position
 from arbitro.service import Referee
+from arbitro.service.identity import trusted
+from arbitro.service.submit import submit_orders
 from arbitro.store import Store
 from arbitro.store.base import Base
 from arbitro.store.models import OutboxMessage
@@ -104,8 +106,8 @@ class Driver:
 
     def order(self, power: str, orders: list[Any] | str, now: datetime) -> Any:
         text = orders if isinstance(orders, str) else "\n".join(written(o) for o in orders)
-        with self.referee.desk(self.game_id, now) as desk:
-            reply = desk.submit_orders(self.holders()[power], text)
+        with self.referee.table(self.game_id, now) as table:
+            reply = submit_orders(table, trusted(table, self.holders()[power]), text)
         assert reply.status == "ok", reply
         return reply
 

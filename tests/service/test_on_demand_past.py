@@ -19,6 +19,8 @@ from arbitro.diplomacy.position import Phase
 from arbitro.mail.intake.handler import MailHandler
 from arbitro.reports.maps import render_map_png
 from arbitro.service import Referee
+from arbitro.service.access import Caller, Role
+from arbitro.service.observers import observe
 from arbitro.store import GameStatus, PhaseStatus, open_store
 from arbitro.store.models import OutboxMessage
 
@@ -38,8 +40,8 @@ def played(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     referee = Referee(store, config, render_map=render_map_png)
     driver = Driver(referee, store, GAME)
     referee.tick(START)
-    with referee.desk(GAME, START) as desk:
-        assert desk.observe(OBSERVER, "en").ok
+    with referee.table(GAME, START) as table:
+        assert observe(table, Caller(Role.STRANGER, OBSERVER, "en"), None).ok
     end = play_three_years(driver)
     assert driver.game().status is GameStatus.FINISHED
     yield store, referee, driver, end

@@ -12,6 +12,9 @@ from service.service_helpers import BOARD, SPRING_1901, START, Driver, game_tabl
 
 from arbitro.render.style import hex_colour
 from arbitro.service import Referee
+from arbitro.service.access import Caller, Role
+from arbitro.service.games_list import games_list
+from arbitro.service.summary import summary
 from arbitro.store import open_store
 
 GAME = "riep"
@@ -43,8 +46,8 @@ def test_summary_lists_nmr_lateness_and_draws_the_chart() -> None:
         referee.tick(late)
     assert driver.phase().code == "F1901M"
     english = next(a for a in driver.holders().values() if int(a[1]) % 2 == 1)
-    with referee.desk(GAME, late + timedelta(days=2)) as desk:
-        assert desk.summary(english, "en", mail_id=1).ok
+    with referee.table(GAME, late + timedelta(days=2)) as table:
+        assert summary(table, Caller(Role.PLAYER, english, "en"), 1).ok
     subject, body, (chart,) = _answer(store, "mail:1:summary")
     assert "summary" in subject
     nmr = body[body.index("MISSED ORDERS"):body.index("LATENESS")]
@@ -67,9 +70,9 @@ def test_gunboat_summary_hides_players_and_games_counts_open_seats() -> None:
     referee = Referee(store, config)
     referee.tick(START)
     player = next(iter(Driver(referee, store, GAME).holders().values()))
-    with referee.desk(GAME, START) as desk:
-        assert desk.summary(player, "it", mail_id=2).ok
-        assert desk.games_list("chiunque@x.example", "it", mail_id=3).ok
+    with referee.table(GAME, START) as table:
+        assert summary(table, Caller(Role.PLAYER, player, "it"), 2).ok
+        assert games_list(table.office, Caller(Role.STRANGER, "chiunque@x.example", "it"), 3).ok
     _, body, attachments = _answer(store, "mail:2:summary")
     assert "Player" not in body and "al buio" in body and attachments == []
     _, games, _ = _answer(store, "mail:3:games")

@@ -10,6 +10,9 @@ from zoneinfo import ZoneInfo
 from service_helpers import SPRING_1901, START, Driver, game_table, make_config
 
 from arbitro.service import Referee
+from arbitro.service.absences import announce_absence
+from arbitro.service.identity import trusted
+from arbitro.service.reply import worded_reply
 
 ROME = ZoneInfo("Europe/Rome")
 
@@ -24,10 +27,10 @@ def test_absences_are_refused_where_the_game_has_none(store):
     referee = Referee(store, make_config(game_table("senza", reminders=[])))
     d = Driver(referee, store, "senza")
     referee.tick(START)
-    with referee.desk("senza", START) as desk:
-        reply = desk.announce_absence("p0@senza.example", date(2025, 3, 10), date(2025, 3, 12))
+    with referee.table("senza", START) as table:
+        reply = announce_absence(table, trusted(table, "p0@senza.example"), date(2025, 3, 10), date(2025, 3, 12), '')
     assert reply.status == "refused" and reply.reason == "absence.off"
-    assert "il GM non le ha abilitate" in reply.message
+    assert "il GM non le ha abilitate" in worded_reply(reply, "it")
     with store.begin() as uow:
         assert uow.absences.of_game("senza") == []
     assert d.phase().deadline == d.phase().original_deadline
@@ -42,9 +45,9 @@ def test_a_phase_opening_into_an_absence_gets_its_deadline_after_it(store):
     now = START + timedelta(hours=1)
     # The autumn opens when the spring is played (now) with 3 days: Tuesday 4 March 22:00.
     # One player away 4-6 March, another on the 20th: only the first matters.
-    with referee.desk(game, now) as desk:
-        assert desk.announce_absence("p3@vacanze.example", date(2025, 3, 4), date(2025, 3, 6)).status == "ok"
-        assert desk.announce_absence("p4@vacanze.example", date(2025, 3, 20), date(2025, 3, 20)).status == "ok"
+    with referee.table(game, now) as table:
+        assert announce_absence(table, trusted(table, "p3@vacanze.example"), date(2025, 3, 4), date(2025, 3, 6), '').status == "ok"
+        assert announce_absence(table, trusted(table, "p4@vacanze.example"), date(2025, 3, 20), date(2025, 3, 20), '').status == "ok"
     # ... and the spring's own deadline, Tuesday 4 March, is inside that absence: moved too.
     assert d.phase().deadline == datetime(2025, 3, 7, 21, 0, tzinfo=ROME) != spring_deadline
     moved = d.outbox("absence_moved:")
@@ -56,8 +59,8 @@ def test_a_phase_opening_into_an_absence_gets_its_deadline_after_it(store):
     assert fall.code == "F1901M"
     assert fall.deadline == datetime(2025, 3, 7, 22, 0, tzinfo=ROME)  # not 4 March: moved
     # a game with the same absence announced elsewhere in time: 3 days, no move
-    with referee.desk(game, now) as desk:
-        assert desk.announce_absence("p5@vacanze.example", date(2025, 3, 12), date(2025, 3, 12)).status == "ok"
+    with referee.table(game, now) as table:
+        assert announce_absence(table, trusted(table, "p5@vacanze.example"), date(2025, 3, 12), date(2025, 3, 12), '').status == "ok"
     assert d.phase().deadline == fall.deadline
 
 
@@ -69,8 +72,8 @@ def test_an_absence_moves_the_deadline_for_everyone_naming_the_absent_only_if_th
     referee.tick(START)
     absent = d.holders()
     power = next(p for p, a in absent.items() if a == "p1@nomi.example")
-    with referee.desk(game, START) as desk:
-        assert desk.announce_absence("p1@nomi.example", date(2025, 3, 3), date(2025, 3, 4)).status == "ok"
+    with referee.table(game, START) as table:
+        assert announce_absence(table, trusted(table, "p1@nomi.example"), date(2025, 3, 3), date(2025, 3, 4), '').status == "ok"
     english = [m for m in d.outbox("absence_moved:") if m.recipients == ["p1@nomi.example"]]
     assert english and power.capitalize() in english[0].body, english[0].body
 

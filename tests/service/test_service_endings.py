@@ -16,6 +16,10 @@ from arbitro.diplomacy.orders import Move, format_order
 from arbitro.diplomacy.position import Phase, Unit, make_position
 from arbitro.reports.words import order_text
 from arbitro.service import Referee
+from arbitro.service.identity import trusted
+from arbitro.service.ballots import submit_ballot
+from arbitro.service.status import status_reply
+from arbitro.service.submit import submit_orders
 from arbitro.store import GameStatus, PowerStatus
 
 
@@ -37,8 +41,8 @@ def test_civil_disorder_played_by_ballots_published_at_the_end(store):
             fleet = next(u for u in position.units_of("ENGLAND") if u.kind == "F")
             vote = format_order(unit_moves(BOARD, position, fleet)[0])
             for voter in ("FRANCE", "GERMANY"):
-                with referee.desk(game_id, now) as desk:
-                    assert desk.submit_ballot(d.holders()[voter], "Inghilterra", vote).status == "ok"
+                with referee.table(game_id, now) as table:
+                    assert submit_ballot(table, trusted(table, d.holders()[voter]), "Inghilterra", vote).status == "ok"
         play_phase(d, now, rng, silent=silent)
         if d.phase().seq == phase.seq:
             now = phase.deadline + timedelta(minutes=1)
@@ -62,8 +66,8 @@ def test_civil_disorder_played_by_ballots_published_at_the_end(store):
     vote = format_order(unit_moves(BOARD, position, unit)[-1])
     holders = d.holders()
     for voter in ("FRANCE", "RUSSIA"):
-        with referee.desk(game_id, now) as desk:
-            assert desk.submit_ballot(holders[voter], "ENGLAND", vote).status == "ok"
+        with referee.table(game_id, now) as table:
+            assert submit_ballot(table, trusted(table, holders[voter]), "ENGLAND", vote).status == "ok"
     now += timedelta(hours=1)
     play_phase(d, now, rng)
     assert d.phase().seq > phase.seq  # early processing: England in disorder is not waited for
@@ -109,8 +113,8 @@ def test_eighteen_centres_end_the_game(store):
     assert len(ends) == 8
     assert all(("Francia" in m.body) or ("France" in m.body) for m in ends)
     assert referee.tick(now + timedelta(days=30)) == []
-    with referee.desk(game_id, now) as desk:
-        assert desk.submit_orders(d.holders()["FRANCE"], "A Bel - Hol").reason == "game_over"
+    with referee.table(game_id, now) as table:
+        assert submit_orders(table, trusted(table, d.holders()["FRANCE"]), "A Bel - Hol").reason == "game_over"
 
 
 def test_orders_replace_the_whole_set_and_late_mails_are_refused(store):
@@ -122,25 +126,25 @@ def test_orders_replace_the_whole_set_and_late_mails_are_refused(store):
     # Confirmations are in the holder's language, and the draw is random (R-END-3).
     pic = order_text(BOARD, Move("FRANCE", "A", "PAR", "PIC"), "it" if int(france[1]) % 2 == 0 else "en")
     now = START + timedelta(hours=1)
-    with referee.desk(game_id, now) as desk:
-        first = desk.submit_orders(france, "A Par - Bor\nA Mar - Spa\nF Bre - MAN")
+    with referee.table(game_id, now) as table:
+        first = submit_orders(table, trusted(table, france), "A Par - Bor\nA Mar - Spa\nF Bre - MAN")
     assert first.status == "ok" and len(first.on_file) == 3
     # R-ORD-7: a newer mail replaces the whole set, even when it names fewer units.
-    with referee.desk(game_id, now + timedelta(minutes=5)) as desk:
-        second = desk.submit_orders(france, "A Par - Pic")
+    with referee.table(game_id, now + timedelta(minutes=5)) as table:
+        second = submit_orders(table, trusted(table, france), "A Par - Pic")
     assert second.on_file == (pic,)
-    with referee.desk(game_id, now) as desk:
-        status = desk.status(france)
+    with referee.table(game_id, now) as table:
+        status = status_reply(table, trusted(table, france))
     assert status.on_file == (pic,) and status.phase == "S1901M"
     # A chat mail with no orders leaves the set on file.
-    with referee.desk(game_id, now) as desk:
-        chat = desk.submit_orders(france, "Ciao a tutti, buona partita!")
+    with referee.table(game_id, now) as table:
+        chat = submit_orders(table, trusted(table, france), "Ciao a tutti, buona partita!")
     assert chat.reason == "no_orders" and chat.on_file == (pic,)
     # A mail naming an earlier phase is refused politely.
-    with referee.desk(game_id, now) as desk:
-        assert desk.submit_orders(france, "F1900M\nA Par - Bur").reason == "phase_processed"
-    with referee.desk(game_id, now) as desk:
-        assert desk.submit_orders("stranger@example.org", "A Par - Bur").reason == "not_player"
+    with referee.table(game_id, now) as table:
+        assert submit_orders(table, trusted(table, france), "F1900M\nA Par - Bur").reason == "phase_processed"
+    with referee.table(game_id, now) as table:
+        assert submit_orders(table, trusted(table, "stranger@example.org"), "A Par - Bur").reason == "not_player"
     mails = [m for m in d.outbox() if france in m.recipients and m.idempotency_key.startswith(("confirm", "refused"))]
     assert len(mails) == 4
     assert pic in mails[1].body

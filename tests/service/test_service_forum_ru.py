@@ -4,11 +4,15 @@ position, shown in the status mail (seed 004, R-RU-2)."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from service_helpers import SPRING_1901, START, Driver, game_table, later, make_config
 
 from arbitro.contract import position_from_json
 from arbitro.diplomacy.position import home_territories
 from arbitro.service import Referee
+from arbitro.service.identity import trusted
+from arbitro.service.status import status_reply
 from arbitro.variants import load_board
 
 GAME = "mosca"
@@ -38,9 +42,8 @@ def test_strike_and_gift_by_the_players_through_the_service(store):
         "COLPO Galizia DA Varsavia",
         "GIFT LVN TO GERMANY",
     ]), now)
-    with referee.desk(GAME, now) as desk:
-        before = desk.status(d.holders()["RUSSIA"])
-    assert "Unique weapon: not used yet" in before.body or "Arma unica: non ancora usata" in before.body
+    before = _status_mail(referee, d, now, 1)
+    assert "Unique weapon: not used yet" in before or "Arma unica: non ancora usata" in before
     referee.tick(later(START, days=3, minutes=1))
 
     phase = d.phase()
@@ -57,16 +60,23 @@ def test_strike_and_gift_by_the_players_through_the_service(store):
     assert results["STRIKE GAL FROM WAR"]["result"] == "succeeds"
     assert results["STRIKE GAL FROM WAR"]["detail"] == ["GAL", "A GAL"]
     assert results["GIFT LVN TO GERMANY"]["result"] == "succeeds"
-    with referee.desk(GAME, later(START, days=3, hours=1)) as desk:
-        status = desk.status(d.holders()["RUSSIA"])
-    assert "Unique weapon: already used" in status.body or "Arma unica: già usata" in status.body
+    status = _status_mail(referee, d, later(START, days=3, hours=1), 2)
+    assert "Unique weapon: already used" in status or "Arma unica: già usata" in status
     # the provinces owned are said, not only drawn (issue 29 point 9): in the status, and
     # in the results with how each was taken
-    assert ("Your territories" in status.body and "Galicia" in status.body
-            or "I tuoi territori" in status.body and "Galizia" in status.body), status.body
+    assert ("Your territories" in status and "Galicia" in status
+            or "I tuoi territori" in status and "Galizia" in status), status
     results_mails = [m.body for m in d.outbox("results:")]
     assert any(("TERRITORIES" in b and "by the unique weapon" in b and "Livonia" in b)
                or ("TERRITORI" in b and "con l'arma unica" in b) for b in results_mails), results_mails[:1]
+
+
+def _status_mail(referee: Referee, d: Driver, now: datetime, mail_id: int) -> str:
+    """The body of the status mail Russia's player is sent (STATO, as if by mail ``mail_id``)."""
+    with referee.table(GAME, now) as table:
+        reply = status_reply(table, trusted(table, d.holders()["RUSSIA"]), mail_id)
+    (mail,) = [m for m in d.outbox() if m.idempotency_key == reply.mailed]
+    return str(mail.body)
 
 
 def test_the_results_mail_names_the_strike_and_the_treaties(store):

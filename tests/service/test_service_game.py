@@ -17,7 +17,10 @@ from service_helpers import BOARD, START, Driver, game_table, make_config
 from arbitro.diplomacy.defaults import mutual_supports
 from arbitro.diplomacy.legal_orders import random_orders, unit_moves
 from arbitro.diplomacy.orders import Hold, format_order
-from arbitro.service import Referee
+from arbitro.service import Referee, gm
+from arbitro.service.identity import game_master, trusted
+from arbitro.service.ballots import submit_ballot
+from arbitro.service.submit import submit_orders
 from arbitro.store import GameStatus, PhaseStatus, PlayerStatus, PowerStatus
 
 GAME = "milano"
@@ -123,16 +126,16 @@ def test_whole_game_lateness_onp_suspension_replacement_temporale(store):
     ballot = format_order(voted)
     now += timedelta(hours=1)
     for voter in ("FRANCE", "GERMANY"):
-        with referee.desk(GAME, now) as desk:
-            reply = desk.submit_ballot(holders[voter], "ITALY", ballot)
+        with referee.table(GAME, now) as table:
+            reply = submit_ballot(table, trusted(table, holders[voter]), "ITALY", ballot)
         assert reply.status == "ok", reply
     minority = format_order(Hold("ITALY", unit.kind, unit.location))
-    with referee.desk(GAME, now) as desk:
-        assert desk.submit_ballot(holders["AUSTRIA"], "ITALY", minority).status == "ok"
-    with referee.desk(GAME, now) as desk:
-        assert desk.submit_ballot(holders["ITALY"], "ITALY", ballot).reason == "own_power"
-    with referee.desk(GAME, now) as desk:
-        assert desk.submit_ballot(holders["ITALY"], "FRANCE", "A PAR H").reason == "no_ballot_for_power"
+    with referee.table(GAME, now) as table:
+        assert submit_ballot(table, trusted(table, holders["AUSTRIA"]), "ITALY", minority).status == "ok"
+    with referee.table(GAME, now) as table:
+        assert submit_ballot(table, trusted(table, holders["ITALY"]), "ITALY", ballot).reason == "own_power"
+    with referee.table(GAME, now) as table:
+        assert submit_ballot(table, trusted(table, holders["ITALY"]), "FRANCE", "A PAR H").reason == "no_ballot_for_power"
     play_phase(d, now, rng, silent=frozenset({"ITALY"}))
     assert sum(late_days(d, p.seq).get("ITALY", 0) for p in [f1901]) == 3
     for day in range(3):  # 2 + 3 used, 5 left in the bank: a full turn again
@@ -153,13 +156,13 @@ def test_whole_game_lateness_onp_suspension_replacement_temporale(store):
     calls = d.outbox("replacement_call:")
     assert [m.recipients for m in calls] == [["lista@example.org"]]
     old_italy = holders["ITALY"]
-    with referee.desk(GAME, now) as desk:
-        assert desk.submit_orders(old_italy, "A Rom XXX").reason == "not_player"
+    with referee.table(GAME, now) as table:
+        assert submit_orders(table, trusted(table, old_italy), "A Rom XXX").reason == "not_player"
     assert referee.tick(now + timedelta(days=3)) == []
 
     # A replacement joins: one more week, then the game resumes with a fresh deadline.
-    with referee.desk(GAME, now + timedelta(days=3)) as desk:
-        reply = desk.gm_replace("ITALY", "nuovo@milano.example", name="Nuovo")
+    with referee.table(GAME, now + timedelta(days=3)) as table:
+        reply = gm.replace(table, game_master(table.config), "ITALY", "nuovo@milano.example", name="Nuovo")
     assert reply.ok, reply
     resume_at = now + timedelta(days=14)
     assert d.game().resume_at == resume_at

@@ -11,7 +11,9 @@ from datetime import timedelta
 
 from service_helpers import FALL_1901, SPRING_1901, START, Driver, game_table, make_config
 
-from arbitro.service import Referee
+from arbitro.service import Referee, gm
+from arbitro.service.identity import game_master, trusted
+from arbitro.service.submit import submit_orders
 from arbitro.store import PhaseStatus
 
 
@@ -57,8 +59,8 @@ def test_a_spent_bank_refuses_orders_while_the_phase_waits_for_another(store):
     # Turkey, bank spent, may not change its on-time orders while the phase waits.
     turkey = d.holders()["TURKEY"]
     late = fall.deadline + timedelta(hours=3)
-    with referee.desk(game, late) as desk:
-        refused = desk.submit_orders(turkey, "F ANK - BLA\nA CON - BUL\nA SMY - ARM")
+    with referee.table(game, late) as table:
+        refused = submit_orders(table, trusted(table, turkey), "F ANK - BLA\nA CON - BUL\nA SMY - ARM")
     assert refused.status == "refused" and refused.reason == "late_bank_spent"
     assert len(refused.on_file) == 3 and any("Bul" in o or "BUL" in o for o in refused.on_file)
     mail = refusal_mail(d, turkey)
@@ -103,11 +105,11 @@ def test_a_missing_player_without_bank_is_refused_and_a_spent_turn_too(store):
     # The first late day is over and its step has not run yet: it is day 2 for everyone,
     # past the per-turn maximum of 1 (Turkey) and past France's bank.
     day2 = spring.deadline + timedelta(days=1, minutes=30)
-    with referee.desk(game, day2) as desk:
-        turkey = desk.submit_orders(d.holders()["TURKEY"], "F ANK - BLA")
+    with referee.table(game, day2) as table:
+        turkey = submit_orders(table, trusted(table, d.holders()["TURKEY"]), "F ANK - BLA")
     assert turkey.reason == "late_bank_spent"
-    with referee.desk(game, day2) as desk:
-        france = desk.submit_orders(d.holders()["FRANCE"], "A PAR - BUR")
+    with referee.table(game, day2) as table:
+        france = submit_orders(table, trusted(table, d.holders()["FRANCE"]), "A PAR - BUR")
     assert france.reason == "late_bank_spent"
     assert d.phase().status is PhaseStatus.LATE
     # Nobody still missing can pay the second day: the phase is played; Russia and Italy
@@ -130,8 +132,8 @@ def test_the_per_turn_maximum_refuses_a_late_change(store):
     assert referee.tick(spring.deadline + timedelta(minutes=1)) == [f"{game}:late"]
     italy = d.holders()["ITALY"]
     late = spring.deadline + timedelta(days=1, hours=1)  # day 2, its step still to come
-    with referee.desk(game, late) as desk:
-        reply = desk.submit_orders(italy, "A VEN H\nA ROM H\nF NAP H")
+    with referee.table(game, late) as table:
+        reply = submit_orders(table, trusted(table, italy), "A VEN H\nA ROM H\nF NAP H")
     assert reply.reason == "late_turn_spent"
     body = refusal_mail(d, italy).body
     assert "massimo di ritardo concesso in un turno" in body or "most lateness allowed in one turn" in body
@@ -152,33 +154,28 @@ def test_retreats_and_winter_take_nothing_after_their_deadline(store):
     assert retreat.code == "F1901R"
     france = d.holders()["FRANCE"]
     after = retreat.deadline + timedelta(minutes=1)
-    with referee.desk(game, after) as desk:
-        reply = desk.submit_orders(france, "A BUR - PAR")
+    with referee.table(game, after) as table:
+        reply = submit_orders(table, trusted(table, france), "A BUR - PAR")
     assert reply.reason == "late_closed"
     body = refusal_mail(d, france).body
     assert "ritirate e aggiustamenti invernali" in body or "retreats and winter adjustments" in body
     assert referee.tick(after) == [f"{game}:processed"]
     winter = d.phase()
     assert winter.code == "W1901A"
-    with referee.desk(game, winter.deadline + timedelta(seconds=1)) as desk:
-        assert desk.submit_orders(france, "F BRE B").reason == "late_closed"
-    with referee.desk(game, winter.deadline) as desk:
-        assert desk.submit_orders(france, "F BRE B").status == "ok"
+    with referee.table(game, winter.deadline + timedelta(seconds=1)) as table:
+        assert submit_orders(table, trusted(table, france), "F BRE B").reason == "late_closed"
+    with referee.table(game, winter.deadline) as table:
+        assert submit_orders(table, trusted(table, france), "F BRE B").status == "ok"
 
 
-def test_power_names_in_new_italian_wording_take_their_articles():
-    from service_helpers import make_config as config_of
-
-    from arbitro.service.common import pname_the
-    from arbitro.service.state import GameCtx
-    from arbitro.variants import load_board
-
-    ctx = GameCtx(config_of(game_table("articoli")).game("articoli"), load_board("standard"))
-    assert pname_the(ctx, "ITALY", "it", "a") == "all'Italia"
-    assert pname_the(ctx, "FRANCE", "it") == "la Francia"
-    assert pname_the(ctx, "ENGLAND", "it", "per") == "per l'Inghilterra"
-    assert pname_the(ctx, "TURKEY", "it", "di") == "della Turchia"
-    assert pname_the(ctx, "FRANCE", "en", "a") == "France"
+def test_power_names_in_new_italian_wording_take_their_articles(store):
+    referee = Referee(store, make_config(game_table("articoli")))
+    with referee.table("articoli", START) as table:
+        assert table.power_the("ITALY", "it", "a") == "all'Italia"
+        assert table.power_the("FRANCE", "it") == "la Francia"
+        assert table.power_the("ENGLAND", "it", "per") == "per l'Inghilterra"
+        assert table.power_the("TURKEY", "it", "di") == "della Turchia"
+        assert table.power_the("FRANCE", "en", "a") == "France"
 
 
 def test_a_pause_makes_nobody_late(store):
@@ -191,13 +188,13 @@ def test_a_pause_makes_nobody_late(store):
     spring = d.phase()
     send(d, SPRING_1901, START + timedelta(hours=1), skip=("RUSSIA",))
     assert referee.tick(spring.deadline + timedelta(minutes=1)) == [f"{game}:late"]
-    with referee.desk(game, spring.deadline + timedelta(hours=1)) as desk:
-        assert desk.gm_pause().ok
+    with referee.table(game, spring.deadline + timedelta(hours=1)) as table:
+        assert gm.pause(table, game_master(table.config)).ok
     d.order("ITALY", "A VEN H\nA ROM H\nF NAP H", spring.deadline + timedelta(days=2))
     assert lateness(d, spring.seq) == {"RUSSIA": 1}
     now = spring.deadline + timedelta(days=3)
-    with referee.desk(game, now) as desk:
-        assert desk.gm_resume().ok
+    with referee.table(game, now) as table:
+        assert gm.resume(table, game_master(table.config)).ok
     phase = d.phase()
     assert phase.status is PhaseStatus.OPEN and phase.deadline > now
     d.order("ENGLAND", "F LON H", now + timedelta(hours=1))

@@ -14,7 +14,9 @@ from service_helpers import BOARD, START, dump_state, game_table, make_config
 from arbitro.contract import position_from_json
 from arbitro.diplomacy.legal_orders import random_orders
 from arbitro.diplomacy.orders import format_order
-from arbitro.service import Referee
+from arbitro.service import Referee, gm
+from arbitro.service.identity import game_master, trusted
+from arbitro.service.submit import submit_orders
 from arbitro.store import PowerStatus, open_store
 
 GAME = "napoli"
@@ -78,8 +80,8 @@ def run(url: str, restart: bool) -> dict[str, Any]:
             if power in silent or power not in holders or powers[power].status is not PowerStatus.PLAYING:
                 continue
             text = "\n".join(format_order(o) for o in given) or "WAIVE"
-            with ref.desk(GAME, now) as desk:
-                assert desk.submit_orders(holders[power], text).status == "ok"
+            with ref.table(GAME, now) as table:
+                assert submit_orders(table, trusted(table, holders[power]), text).status == "ok"
             ref = boundary()
 
     now = START
@@ -93,20 +95,20 @@ def run(url: str, restart: bool) -> dict[str, Any]:
         orders(now, turn, silent)
         tick(now)
         if turn == 1:
-            with ref.desk(GAME, now) as desk:
-                assert desk.gm_extend(timedelta(days=1)).ok
+            with ref.table(GAME, now) as table:
+                assert gm.extend(table, game_master(table.config), timedelta(days=1)).ok
             ref = boundary()
         if turn == 4:
-            with ref.desk(GAME, now) as desk:
-                assert desk.gm_rollback().ok
+            with ref.table(GAME, now) as table:
+                assert gm.rollback(table, game_master(table.config)).ok
             ref = boundary()
         if turn == 5:
-            with ref.desk(GAME, now) as desk:
-                assert desk.gm_pause().ok
+            with ref.table(GAME, now) as table:
+                assert gm.pause(table, game_master(table.config)).ok
             ref = boundary()
             now += timedelta(days=2)
-            with ref.desk(GAME, now) as desk:
-                assert desk.gm_resume().ok
+            with ref.table(GAME, now) as table:
+                assert gm.resume(table, game_master(table.config)).ok
             ref = boundary()
         with box["store"].begin() as uow:
             still = uow.phases.current(GAME)

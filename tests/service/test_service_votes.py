@@ -13,9 +13,19 @@ from player_mail import player_mail
 from service_helpers import START, game_table, make_config
 from sqlalchemy import select
 
-from arbitro.diplomacy.votes import CONCEDE, DRAW, WITHDRAW, Verdict, Vote, canonical, digest, verdict
+from arbitro.diplomacy.votes import (
+    CONCEDE,
+    DRAW,
+    WITHDRAW,
+    Verdict,
+    Vote,
+    canonical,
+    digest,
+    verdict,
+)
 from arbitro.mail.intake.handler import MailHandler
-from arbitro.service import Referee
+from arbitro.service import Referee, gm
+from arbitro.service.identity import game_master
 from arbitro.store import GameStatus, PowerStatus, Store
 from arbitro.store.models import EndVote, OutboxMessage
 
@@ -204,9 +214,9 @@ def test_a_replacement_player_does_not_inherit_the_vote(store: Store) -> None:
     for power in sorted(holders):
         if power not in ("FRANCE", late):
             send(handler, game, holders[power], "PATTA")
-    with handler.referee.desk(game, NOW + timedelta(minutes=1)) as desk:
-        assert desk.gm_eject("FRANCE").ok
-        assert desk.gm_replace("FRANCE", f"p9@{game}.example", name="Nuovo", password="pw9").ok
+    with handler.referee.table(game, NOW + timedelta(minutes=1)) as table:
+        assert gm.eject(table, game_master(table.config), "FRANCE").ok
+        assert gm.replace(table, game_master(table.config), "FRANCE", f"p9@{game}.example", name="Nuovo", password="pw9").ok
     send(handler, game, holders[late], "DRAW", now=NOW + timedelta(minutes=2))
     assert status(store, game)[0] is GameStatus.ACTIVE  # France's new player has not voted
     send(handler, game, f"p9@{game}.example", "PATTA", now=NOW + timedelta(minutes=3))

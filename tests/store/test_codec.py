@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from arbitro.diplomacy.orders import Move
 from arbitro.diplomacy.phases import play
-from arbitro.diplomacy.position import start_position
+from arbitro.diplomacy.position import Unit, make_position, start_position
+from arbitro.diplomacy.reading.lines import parse_orders
 from arbitro.store import PowerStatus
 from arbitro.store.codec import (
     PowerBefore,
@@ -15,19 +16,21 @@ from arbitro.store.codec import (
     position_json,
     position_of,
     powers_before_of,
+    submission_json,
     submission_orders,
 )
 from arbitro.variants import load_board
 
 BOARD = load_board("standard")
 
-# As the service wrote a bounce (R-MOV) before the codec: the stored shape is kept.
+# A bounce (R-MOV) as the results column holds it: the shape databases hold, the reason
+# as its code and details only (no words: migration 0013 took the English ones out).
 STORED_RESULTS = [
-    {"power": "FRANCE", "order": "A PAR - BUR", "result": "fails", "reason": "bounced in BUR",
+    {"power": "FRANCE", "order": "A PAR - BUR", "result": "fails",
      "code": "bounced", "detail": ["BUR"], "source": "player"},
-    {"power": "GERMANY", "order": "A MUN - BUR", "result": "fails", "reason": "bounced in BUR",
+    {"power": "GERMANY", "order": "A MUN - BUR", "result": "fails",
      "code": "bounced", "detail": ["BUR"], "source": "player"},
-    {"power": "ITALY", "order": "A VEN - PIE", "result": "succeeds", "reason": "", "code": None,
+    {"power": "ITALY", "order": "A VEN - PIE", "result": "succeeds", "code": None,
      "detail": [], "source": "player"},
 ]
 
@@ -94,3 +97,47 @@ def test_a_played_phase_reads_back_with_reasons_sources_and_the_services_decisio
     (line,) = played_of(BOARD, position, old).outcome.results
     assert (line.result.value, line.reason, line.source.value) == ("fails", None, "player")
     assert played_of(BOARD, position, old).outcome.next == position
+
+
+def test_an_order_mail_is_stored_as_codes_and_read_back_here():
+    """The reader's judgement of each line is kept as its codes and arguments; the words
+    are made for each reader when a mail is rendered (never stored)."""
+    position = start_position(BOARD)
+    report = parse_orders(BOARD, "A Par - Bur\nA Mar - Ber\nciao", power="FRANCE",
+                          position=position, lang="it")
+    stored = submission_json(report)
+    assert [line["status"] for line in stored] == ["ok", "void", "ignored"]
+    assert all("message" not in line for line in stored)
+    void = stored[1]
+    assert void["code"] and void["notes"] and void["notes"][0][0] == void["code"]
+    assert submission_orders(BOARD, "FRANCE", stored) == [Move("FRANCE", "A", "PAR", "BUR")]
+
+
+def test_a_processed_phase_has_one_reader_with_or_without_the_position_after():
+    """The map of a past phase (MAPPA) and the archive read the same column with the same
+    reader; with the ``position_after`` column, units dislodged with nowhere to go stand
+    in the position right after the phase, as the results map drew them."""
+    before = make_position("F1901M", [Unit("FRANCE", "A", "BUR"), Unit("GERMANY", "A", "RUH"),
+                                      Unit("GERMANY", "A", "MUN"), Unit("GERMANY", "A", "BEL"),
+                                      Unit("GERMANY", "A", "PIC"), Unit("GERMANY", "A", "MAR"),
+                                      Unit("GERMANY", "A", "PAR"),
+                                      Unit("GERMANY", "A", "GAS")], {"PAR": "FRANCE"})
+    orders = {"GERMANY": [Move("GERMANY", "A", "RUH", "BUR"),
+                          *[_support(loc) for loc in ("MUN", "BEL", "PIC", "MAR", "PAR", "GAS")]]}
+    outcome = play(BOARD, before, orders)
+    assert outcome.after is not None and outcome.after.dislodged  # nowhere to retreat
+    doc = phase_result_json("F1901M", outcome, nmr={}, eliminated=[], winner=None,
+                            powers_before={}, lateness={})
+    played = played_of(BOARD, before, doc, position_json(outcome.next))
+    assert played.outcome.next == outcome.next
+    shown = played.outcome.after
+    assert shown is not None and (shown.phase, shown.units, shown.dislodged) == (
+        outcome.after.phase, outcome.after.units, outcome.after.dislodged)
+    assert played.outcome.results == outcome.results
+    assert played_of(BOARD, before, doc).outcome.results == outcome.results
+
+
+def _support(location: str) -> object:
+    from arbitro.diplomacy.orders import Support
+
+    return Support("GERMANY", "A", location, "A", "RUH", "BUR")

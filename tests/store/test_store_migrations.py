@@ -7,6 +7,7 @@ import multiprocessing
 import sqlite3
 import threading
 import time
+from typing import Any
 
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
@@ -117,3 +118,62 @@ def test_a_new_sqlite_file_another_process_is_migrating_is_waited_for(tmp_path) 
         holder.close()
     assert mode == "wal"
     assert time.monotonic() - began >= 0.4  # it waited for the lock
+
+
+def test_0013_takes_the_stored_words_out_and_the_rows_still_read(db_url: str) -> None:
+    """Rows written before 0013 carried words (English reasons, the player's words about
+    each line); the migration keeps their codes and takes the words out."""
+    import json
+
+    from alembic import command
+
+    from arbitro.store.codec import played_of, submission_orders
+    from arbitro.store.migrate import alembic_config
+    from arbitro.diplomacy.position import start_position
+    from arbitro.variants import load_board
+
+    engine = make_engine(db_url, foreign_keys=False)
+    with engine.begin() as conn:
+        command.upgrade(alembic_config(conn), "0011")
+        results = {"phase": "S1901M", "results": [
+            {"power": "FRANCE", "order": "A PAR - BUR", "result": "fails",
+             "reason": "bounced in BUR", "code": "bounced", "detail": ["BUR"], "source": "player"}]}
+        parsed = [{"line": 1, "text": "A Par - Bur", "status": "ok", "code": "",
+                   "message": "", "suggestion": None, "order": "A PAR - BUR"},
+                  {"line": 2, "text": "A Mar - Ber", "status": "void", "code": "unreachable",
+                   "message": "Marsiglia non confina con Berlino", "suggestion": None,
+                   "order": "A MAR - BER"}]
+        conn.execute(text("INSERT INTO games (id, name, variant, language, status, settings, "
+                          "created_at) VALUES ('g', 'G', 'standard', 'it', 'active', '{}', "
+                          "'2025-01-01 00:00:00')"))
+        conn.execute(text("INSERT INTO phases (id, game_id, seq, code, position_before, status, "
+                          "opened_at, lateness, late_days, waiting, results) VALUES (1, 'g', 1, "
+                          "'S1901M', '{}', 'processed', '2025-01-01 00:00:00', '{}', 0, '[]', :r)"),
+                     {"r": json.dumps(results)})
+        conn.execute(text("INSERT INTO orders (phase_id, power, text, parsed, received_at, "
+                          "superseded) VALUES (1, 'FRANCE', 'A Par - Bur', :p, "
+                          "'2025-01-01 00:00:00', false)"), {"p": json.dumps(parsed)})
+    engine.dispose()
+    migrate(db_url)
+    engine = make_engine(db_url)
+    try:
+        with engine.connect() as conn:
+            stored = _json(conn.execute(text("SELECT results FROM phases")).scalar_one())
+            lines = _json(conn.execute(text("SELECT parsed FROM orders")).scalar_one())
+    finally:
+        engine.dispose()
+    assert all("reason" not in line for line in stored["results"])
+    assert stored["results"][0]["code"] == "bounced"
+    assert all("message" not in line for line in lines)
+    assert [line["code"] for line in lines] == ["", "unreachable"]
+    board = load_board("standard")
+    (result,) = played_of(board, start_position(board), stored).outcome.results
+    assert (result.reason, result.detail) == ("bounced", ("BUR",))
+    assert len(submission_orders(board, "FRANCE", lines)) == 1
+
+
+def _json(value: object) -> Any:
+    """A JSON column as read without the models: text on SQLite, parsed on PostgreSQL."""
+    import json
+
+    return json.loads(value) if isinstance(value, str) else value

@@ -12,7 +12,7 @@ import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
-from ...service.addresses import ALIAS_SEPARATOR, GAME_ID, game_address, plus_tag, relay_address
+from ...config.addresses import ALIAS_SEPARATOR, GAME_ID, game_address, plus_tag, relay_address
 from ..mime.message import InboundMail
 
 _SUBJECT_TAG = re.compile(rf"\[\s*({GAME_ID})\s*\]", re.IGNORECASE)

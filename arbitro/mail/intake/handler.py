@@ -13,15 +13,15 @@ import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from ...service import Referee
-from ...service.notices import alert_gm, operator_of
+from ...service import Office, Referee
+from ...service.notices import operator_of
 from ...store import InboundStatus, UnitOfWork
 from ...store.models import InboundMail as InboundRow
 from ...words import say
+from ..mime.message import InboundMail, parse_inbound
 from .commands import COMMANDS
 from .guards import RateLimiter
 from .imap import Deferred, Outcome
-from ..mime.message import InboundMail, parse_inbound
 from .open_rules import CHAIN
 from .rules import Arrival, Handled, route
 
@@ -53,7 +53,7 @@ class MailHandler:
         self.referee = referee
         self.config = referee.config
         self.store = referee.store
-        self.svc = referee.svc
+        self.services = referee.services
         self.folder = folder
         self.clock = clock
         # Called after each handled mail, in the worker thread that handled it: pass
@@ -140,11 +140,10 @@ class MailHandler:
         with self.store.begin() as uow:
             row, _ = self._claim(uow, raw, mail, now, uidvalidity, uid)
             uow.inbound.mark(row, InboundStatus.QUARANTINED, now, note=reason[:2000], keep_raw=True)
-            alert_gm(
-                self.svc, uow, f"quarantine:{row.id}", operator_of(self.config), server.language,
+            Office(self.services, uow, now).alert(
+                f"quarantine:{row.id}", operator_of(self.config), server.language,
                 say(server.language, "alert.quarantined"),
-                f"From: {mail.from_address}\nSubject: {mail.subject}\n\n{reason}",
-                now, None,
+                f"From: {mail.from_address}\nSubject: {mail.subject}\n\n{reason}", None,
             )
 
     def _claim(
@@ -168,7 +167,7 @@ class MailHandler:
     def _route(
         self, uow: UnitOfWork, mail_id: int, mail: InboundMail, raw: bytes, now: datetime
     ) -> Handled:
-        arrival = Arrival(self.svc, self.limiter, uow, mail_id, mail, raw, now)
+        arrival = Arrival(Office(self.services, uow, now), self.limiter, mail_id, mail, raw)
         rule, done = route(arrival, CHAIN)
         log.debug("mail %s: decided by the %s rule", mail_id, rule.name)
         return done

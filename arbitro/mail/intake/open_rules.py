@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...service.desk import Desk
+from ...service.access import Role
+from ...service.games_list import games_list
 from ...store import InboundStatus
-from .auth import Identity
 from .commands import account
 from .commands.base import Request
-from .commands.help import sender_language
-from .rules import RULES, Arrival, Handled, Rule, _request, command_line
+from .rules import RULES, Arrival, Handled, Rule, _request
 
 # What an observer may ask: the public side of the game.
 FOR_OBSERVERS = frozenset({"map", "history", "summary", "help", "games", "observe", "unobserve"})
@@ -28,26 +27,21 @@ FOR_THE_GM = frozenset({"map", "history", "summary", "games"})
 FOR_ANYONE = frozenset({"games", "observe", "unobserve", "confirm"})
 
 
-def guess_lang(a: Arrival) -> str:
-    """A stranger's language: theirs if they play anywhere here, else the mail's words'
-    (the one guess, commands/help.py), else the game's (the server's) language."""
-    fallback = a.game.language if a.game is not None else a.config.server.language
-    return sender_language(a.uow, a.mail, a.game, fallback)
-
-
 def _stranger(a: Arrival) -> Request:
-    return replace(_request(a), identity=Identity(None, None), lang=guess_lang(a), is_gm=False)
+    """The mail's request as a stranger's: no identity asked, not the GM (the language is
+    the caller's, theirs if they play anywhere here, else the mail's words')."""
+    req = _request(a)
+    return replace(req, caller=replace(req.caller, role=Role.STRANGER, gm=False), is_gm=False)
 
 
 def games(a: Arrival) -> Handled | None:
-    """PARTITE from anyone; with no game named, the referee's own desk answers."""
+    """PARTITE from anyone; with no game named, the referee's office answers."""
     if a.command[0].name != "games":
         return None
     if a.game is not None:
         return Handled(InboundStatus.PROCESSED, a.command[0].run(_stranger(a)), a.game.id)
-    lang = guess_lang(a)
-    answer = Desk(a.svc, a.uow, "", a.now).games_list(a.mail.from_address, lang, a.mail_id)
-    note = answer.note if answer.ok else a.refuse(lang, answer.code or "bad_arguments", None)
+    reply = games_list(a.office, a.caller, a.mail_id)
+    note = reply.note if reply.ok else a.refuse(a.lang, reply.reason or "bad_arguments", None)
     return Handled(InboundStatus.PROCESSED, note)
 
 
@@ -60,19 +54,20 @@ def strangers(a: Arrival) -> Handled | None:
         return Handled(InboundStatus.PROCESSED, command.run(_stranger(a)), game.id)
     if sender == game.gm_address.lower():
         if a.is_gm and command.name in FOR_THE_GM:  # the GM reads what players read
-            req = replace(_request(a), identity=Identity(None, None), lang=game.language)
+            req = _request(a)
+            req = replace(req, caller=replace(req.caller, lang=game.language))
             return Handled(InboundStatus.PROCESSED, command.run(req), game.id)
         return None
-    if a.uow.players.by_address(game.id, sender) is not None:
+    if a.table.player_at(sender) is not None:
         return None
-    observing = a.uow.observers.is_observer(game.id, sender)
+    observing = a.table.is_observer(sender)
     relay = any(ref.alias for ref in a.refs)
     if command.name in FOR_ANYONE and not relay:
         return Handled(InboundStatus.PROCESSED, command.run(_stranger(a)), game.id)
     if not observing:
         return None  # the usual answers to a stranger (not a player, press refused...)
     if relay or command.name not in FOR_OBSERVERS:
-        note = a.refuse(guess_lang(a), "observer_private", game.id, game=game.id)
+        note = a.refuse(a.lang, "observer_private", game.id, game=game.id)
         return Handled(InboundStatus.PROCESSED, note, game.id)
     return Handled(InboundStatus.PROCESSED, command.run(_stranger(a)), game.id)
 
@@ -81,13 +76,10 @@ def password(a: Arrival) -> Handled | None:
     """PASSWORD <old> <new>: the old password is the proof (a player of the game only)."""
     if a.command[0] is not account.PASSWORD:
         return None
-    game = a.known_game
-    player = a.uow.players.by_address(game.id, a.mail.from_address)
-    if player is None:
+    if not a.caller.registered:
         return None  # the usual refusal for a stranger
-    req = replace(_request(a), identity=Identity(player, None), lang=player.language)
     return Handled(InboundStatus.PROCESSED,
-                   account.change_password(req, a.password_and_body[0]), game.id)
+                   account.change_password(_request(a), a.password_and_body[0]), a.known_game.id)
 
 
 def _chain() -> tuple[Rule, ...]:

@@ -3,38 +3,42 @@ GNU Mailman model): each rule looks at the mail and either decides what becomes 
 passes it on; the first that decides ends the chain. The last rule, the command, always
 decides.
 
-What the rules find out along the way (the game, the sender's language, the command) is
-read once, when a rule first asks, on the ``Arrival``.
+What the rules find out along the way (the game, who is asking and in which language, the
+command) is read once, when a rule first asks, on the ``Arrival``. The rules reach the
+referee only through the unit of work's ``Office`` and the game's ``Table``; who the
+sender is comes from the service's ``identity.identify``, over the plain values the mail
+carries (``Credentials``).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import cached_property
 
 from ...config import Config, GameConfig
 from ...diplomacy.reading.lines import parse_orders
 from ...diplomacy.reading.reports import IGNORED
-from ...press import relay_press
-from ...service.common import Services
-from ...service.notices import alert_gm, operator_of
-from ...store import InboundStatus, UnitOfWork
+from ...service.access import Caller, Credentials, check_secret
+from ...service.identity import identify, language_of, stranger
+from ...service.notices import operator_of
+from ...service.press import relay_press
+from ...service.table import Office, Table
+from ...store import InboundStatus
 from ...words import say
-from ...words.guess import guess_language
-from .addressing import GameRef, find_games
-from .auth import Identity, check_secret, identify, take_password
-from .bounces import read_bounce
-from .commands import ALONE, COMMANDS, DEFAULT, FIRST, by_words
-from .commands.base import Command, Request
-from .commands.help import send_help, send_help_to, sender_language
-from .commands.replies import reason_text, refuse
-from .guards import NO_SENDER, RateLimiter, own_copy, should_not_answer
 from ..mime.history import line_kinds
 from ..mime.letters import read_letter
 from ..mime.message import InboundMail
+from .addressing import GameRef, find_games
+from .auth import take_password
+from .bounces import read_bounce
+from .commands import ALONE, COMMANDS, DEFAULT, FIRST, by_words
+from .commands.base import Command, Request
+from .commands.help import send_help, send_help_to
+from .commands.replies import reason_text, refuse
+from .guards import NO_SENDER, RateLimiter, own_copy, should_not_answer
 
 _REPLY_PREFIX = re.compile(r"^\s*((re|r|fwd?|i|inoltra|aw|sv)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
 _TAG = re.compile(r"\[[^\]]*\]")
@@ -59,28 +63,30 @@ class Handled:
 
 @dataclass(eq=False)
 class Arrival:
-    """One mail on its way through the rules, inside its transaction."""
+    """One mail on its way through the rules, inside its unit of work."""
 
-    svc: Services
+    office: Office
     limiter: RateLimiter
-    uow: UnitOfWork
     mail_id: int
     mail: InboundMail
     raw: bytes
-    now: datetime
 
     config: Config = field(init=False)
     referee: str = field(init=False)
     sep: str = field(init=False)
 
     def __post_init__(self) -> None:
-        self.config = self.svc.config
+        self.config = self.office.config
         self.referee = self.config.server.referee_address
         self.sep = self.config.server.plus_separator
 
+    @property
+    def now(self) -> datetime:
+        return self.office.now
+
     def refuse(self, lang: str, code: str, game_id: str | None, **values: object) -> str:
-        return refuse(self.svc, self.uow, self.mail_id, self.mail.from_address, lang, code,
-                      self.now, game_id, self.mail.subject, **values)
+        return refuse(self.office, self.mail_id, self.mail.from_address, lang, code, game_id,
+                      self.mail.subject, **values)
 
     @cached_property
     def silent(self) -> str | None:
@@ -97,7 +103,7 @@ class Arrival:
             return self.config.game(self.refs[0].game)
         # A player of a single game need not name it.
         address = self.mail.from_address
-        mine = {p.game_id for p in self.uow.players.games_of(address)}
+        mine = set(self.office.games_of(address))
         mine |= {g.id for g in self.config.games if g.gm_address.lower() == address}
         return self.config.game(mine.pop()) if len(mine) == 1 else None
 
@@ -106,12 +112,29 @@ class Arrival:
         assert self.game is not None, "a rule before this one answers mail of no game"
         return self.game
 
+    @property
+    def table(self) -> Table:
+        """The mail's game in this unit of work."""
+        return self.office.table(self.known_game.id)
+
+    @cached_property
+    def credentials(self) -> Credentials:
+        """What the mail says about its sender, as plain values."""
+        mail = self.mail
+        return Credentials(mail.from_address, (*mail.to, *mail.cc, *mail.delivered_to),
+                           self.password_and_body[0], f"{mail.subject}\n{mail.body}")
+
     @cached_property
     def lang(self) -> str:
-        player = self.uow.players.by_address(self.known_game.id, self.mail.from_address)
-        if player is not None:
-            return player.language
-        return guess_language(f"{self.mail.subject}\n{self.mail.body}", self.known_game.language)
+        """The language to answer in (the caller's, resolved once: ``identity.language_of``)."""
+        return language_of(self.office, self.credentials, self.game)
+
+    @cached_property
+    def caller(self) -> Caller:
+        """Who sent it (R-MAIL-2): resolved once, from the mail's plain values."""
+        if self.game is None:
+            return stranger(self.office, self.credentials, None)
+        return identify(self.table, self.credentials)
 
     @cached_property
     def password_and_body(self) -> tuple[str | None, str]:
@@ -150,8 +173,7 @@ class Arrival:
         return tuple(sorted(steps, key=_stage))
 
     def _has_orders(self, text: str) -> bool:
-        game = self.known_game
-        report = parse_orders(self.svc.boards(game.variant), text, lang=game.language,
+        report = parse_orders(self.table.board, text, lang=self.known_game.language,
                               classify=line_kinds)
         return not all(line.status == IGNORED for line in report.lines)
 
@@ -170,13 +192,15 @@ class Arrival:
         )
 
     @cached_property
-    def identity(self) -> Identity:
-        """Who sent it (R-MAIL-2); not asked of the GM's own commands, STATUS and HELP."""
-        if self.is_gm and all(s.command.gm_only or s.command.name in ("status", "help")
-                              for s in self.plan):
-            return Identity(None, None)
-        return identify(self.uow, self.known_game.id, self.mail, self.password_and_body[0],
-                        self.referee, self.sep)
+    def as_gm(self) -> bool:
+        """The GM's own commands, STATUS and HELP: who the GM is as a player is not asked."""
+        return self.is_gm and all(s.command.gm_only or s.command.name in ("status", "help")
+                                  for s in self.plan)
+
+    @property
+    def problem(self) -> str | None:
+        """Why the sender is not proved (R-MAIL-2), or None."""
+        return None if self.as_gm else self.caller.problem
 
 
 @dataclass(frozen=True)
@@ -192,10 +216,11 @@ def _own_copy(a: Arrival) -> Handled | None:
     """The copy of a mail the referee sent: it confirms that mail went out."""
     if not own_copy(a.mail, a.referee, a.sep):
         return None
-    sent = a.uow.outbox.confirm(a.mail.receipt, a.now)
+    sent = a.office.confirm_receipt(a.mail.receipt)
     if sent is None:
         return Handled(InboundStatus.COPY, "copy of a sent mail")
-    return Handled(InboundStatus.COPY, f"copy of outbox {sent.id}: confirmed sent", sent.game_id)
+    outbox_id, game_id = sent
+    return Handled(InboundStatus.COPY, f"copy of outbox {outbox_id}: confirmed sent", game_id)
 
 
 def _no_sender(a: Arrival) -> Handled | None:
@@ -203,9 +228,9 @@ def _no_sender(a: Arrival) -> Handled | None:
     if a.silent != NO_SENDER:
         return None
     lang = a.config.server.language
-    alert_gm(a.svc, a.uow, f"mail:{a.mail_id}:no-sender", operator_of(a.config), lang,
-             say(lang, "alert.no_sender"),
-             f"Subject: {a.mail.subject}\n\n{a.mail.body[:2000]}", a.now, None)
+    a.office.alert(f"mail:{a.mail_id}:no-sender", operator_of(a.config), lang,
+                   say(lang, "alert.no_sender"),
+                   f"Subject: {a.mail.subject}\n\n{a.mail.body[:2000]}", None)
     return Handled(InboundStatus.QUARANTINED, NO_SENDER)
 
 
@@ -229,19 +254,16 @@ def _help(a: Arrival) -> Handled | None:
     sender's language (issue 16)."""
     if not a.help_only:
         return None
-    fallback = a.game.language if a.game is not None else a.config.server.language
-    lang = sender_language(a.uow, a.mail, a.game, fallback)
-    send_help_to(a.svc, a.uow, a.config, a.mail, a.mail_id, a.now, a.game, lang,
-                  is_gm=a.game is not None and a.is_gm, problem=None, commands=COMMANDS)
+    send_help_to(a.office, a.mail, a.mail_id, a.game, a.lang,
+                 is_gm=a.game is not None and a.is_gm, problem=None, commands=COMMANDS)
     return Handled(InboundStatus.PROCESSED, "help", a.game.id if a.game else None)
 
 
 def _unknown_game(a: Arrival) -> Handled | None:
     if a.game is not None:
         return None
-    lang = guess_language(f"{a.mail.subject}\n{a.mail.body}", a.config.server.language)
-    note = a.refuse(lang, "unknown_game", None,
-                    referee_game=_example_address(a.referee, a.sep, lang))
+    note = a.refuse(a.lang, "unknown_game", None,
+                    referee_game=_example_address(a.referee, a.sep, a.lang))
     return Handled(InboundStatus.PROCESSED, note)
 
 
@@ -260,9 +282,16 @@ def _press(a: Arrival) -> Handled | None:
     if not relay:
         return None
     game = a.known_game
-    letter = read_letter(a.uow, a.mail, a.raw, game, relay, a.referee, a.sep)
-    note = relay_press(a.svc, a.uow, a.mail_id, letter, game, a.now, a.lang)
-    return Handled(InboundStatus.PROCESSED, note, game.id)
+    proved: list[Caller] = []
+
+    def prove(password: str | None) -> str | None:
+        """The sender, proved by the password the letter's own text carries."""
+        proved.append(identify(a.table, replace(a.credentials, password=password)))
+        return proved[-1].problem
+
+    letter = read_letter(a.mail, a.raw, game, relay, a.referee, a.sep, prove)
+    reply = relay_press(a.table, proved[-1], a.mail_id, letter)
+    return Handled(InboundStatus.PROCESSED, reply.note, game.id)
 
 
 def _gm_only(a: Arrival) -> Handled | None:
@@ -275,31 +304,29 @@ def _gm_only(a: Arrival) -> Handled | None:
 
 def _unauthenticated(a: Arrival) -> Handled | None:
     """No password, a wrong one, or an address not registered (R-MAIL-2)."""
-    problem = a.identity.problem
+    problem = a.problem
     if problem is None:
         return None
     game = a.known_game
     note = a.refuse(a.lang, problem, game.id, game=game.id)
     if problem == "wrong_password":
-        alert_gm(a.svc, a.uow, f"mail:{a.mail_id}:gm-alert", game.gm_address, game.language,
-                 say(game.language, "alert.wrong_password"),
-                 f"{a.mail.from_address} ({game.id}): {a.mail.subject}", a.now, game.id)
+        a.table.tell_gm(f"mail:{a.mail_id}:gm-alert", say(game.language, "alert.wrong_password"),
+                        f"{a.mail.from_address} ({game.id}): {a.mail.subject}")
     return Handled(InboundStatus.PROCESSED, note, game.id)
 
 
 def _copied(a: Arrival) -> Handled | None:
     """Orders go to the referee alone (R-MAIL-1): a copy to another player is refused."""
-    if a.identity.player is None:
+    if a.as_gm or not a.caller.registered:
         return None  # the GM's own commands, STATUS and HELP
     game = a.known_game
-    others = {p.address for p in a.uow.players.list(game.id)} - {a.mail.from_address}
+    others = set(a.table.addresses()) - {a.mail.from_address}
     copied = sorted(r for r in a.mail.recipients if r in others)
     if not copied:
         return None
     note = a.refuse(a.lang, "copied", game.id, copied=", ".join(copied))
-    alert_gm(a.svc, a.uow, f"mail:{a.mail_id}:gm-alert", game.gm_address, game.language,
-             "R-MAIL-1", f"{a.mail.from_address} -> {', '.join(copied)}: {a.mail.subject}",
-             a.now, game.id)
+    a.table.tell_gm(f"mail:{a.mail_id}:gm-alert", "R-MAIL-1",
+                    f"{a.mail.from_address} -> {', '.join(copied)}: {a.mail.subject}")
     return Handled(InboundStatus.PROCESSED, note, game.id)
 
 
@@ -310,7 +337,7 @@ def _unknown_word(a: Arrival) -> Handled | None:
     if a.command[0] is not DEFAULT or not (len(first) > 2 and first.isalpha() and first.isupper()):
         return None
     game = a.known_game
-    report = parse_orders(a.svc.boards(game.variant), body, lang=game.language, classify=line_kinds)
+    report = parse_orders(a.table.board, body, lang=game.language, classify=line_kinds)
     if not all(line.status == IGNORED for line in report.lines):
         return None
     send_help(_request(a), reason_text("unknown_command", a.lang, command=first))
@@ -356,8 +383,8 @@ def _request(a: Arrival, step: Step | None = None) -> Request:
     _command, words, text = a.command
     if step is not None:
         words, text = step.words, step.text
-    return Request(a.uow, a.svc, a.config, a.known_game, a.mail, a.mail_id, a.identity, a.now,
-                   a.lang, words, text, a.is_gm, COMMANDS)
+    return Request(a.office, a.known_game, a.mail, a.mail_id, a.caller, words, text, a.is_gm,
+                   COMMANDS)
 
 
 def _stage(step: Step) -> int:
@@ -389,20 +416,19 @@ def _tell_bounce(a: Arrival) -> str:
     day, told = a.now.date().isoformat(), []
     for address in bounce.recipients:
         details = f"{address}: {bounce.subject}\n{bounce.status}"
-        for player in a.uow.players.games_of(address):
-            game = next((g for g in a.config.games if g.id == player.game_id), None)
+        for game_id in a.office.games_of(address):
+            game = next((g for g in a.config.games if g.id == game_id), None)
             if game is None:
                 continue
-            holder = a.uow.assignments.current(game.id)
-            power = next((p for p, pl in holder.items() if pl.id == player.id), "-")
-            alert_gm(a.svc, a.uow, f"bounce:{game.id}:{address}:{day}", game.gm_address,
-                     game.language, say(game.language, "alert.not_delivered"), f"{power} {details}",
-                     a.now, game.id)
+            table = a.office.table(game.id)
+            power = table.power_at(address) or "-"
+            a.office.alert(f"bounce:{game.id}:{address}:{day}", game.gm_address, game.language,
+                           say(game.language, "alert.not_delivered"), f"{power} {details}", game.id)
             told.append(f"{game.id}/{power}")
         if any(g.gm_address.lower() == address for g in a.config.games):
             lang = a.config.server.language
-            alert_gm(a.svc, a.uow, f"bounce:gm:{address}:{day}", operator_of(a.config), lang,
-                     say(lang, "alert.not_delivered"), f"GM {details}", a.now, None)
+            a.office.alert(f"bounce:gm:{address}:{day}", operator_of(a.config), lang,
+                           say(lang, "alert.not_delivered"), f"GM {details}", None)
             told.append("gm")
     return f"bounce of {len(bounce.recipients)} address(es), told: {', '.join(told) or '-'}"
 

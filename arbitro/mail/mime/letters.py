@@ -7,15 +7,14 @@ import email
 import email.header
 import email.policy
 import email.utils
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ...config import GameConfig
+from ...config.addresses import plus_tag
 from ...press.clean import normalise
 from ...press.letter import Letter
-from ...service.addresses import plus_tag
-from ...store import UnitOfWork
 from ..intake.addressing import GameRef
-from ..intake.auth import identify, take_password
+from ..intake.auth import take_password
 from .history import new_text
 from .message import InboundMail
 from .relayable import extract
@@ -25,17 +24,18 @@ _ADDR_HEADERS = ("From", "Sender", "Reply-To", "Return-Path", "Resent-From", "Re
 
 
 def read_letter(
-    uow: UnitOfWork,
     mail: InboundMail,
     raw: bytes,
     game: GameConfig,
     refs: Sequence[GameRef],
     referee: str,
     separator: str,
+    prove: Callable[[str | None], str | None],
 ) -> Letter:
+    """``prove(password)``: why the sender is not proved with the password the letter's
+    text carries (None: proved), as the service's ``identity.identify`` says."""
     content = extract(raw, images=game.press_options.images)
     password, text = take_password(content.text)
-    identity = identify(uow, game.id, mail, password, referee, separator)
     names, addresses = _header_traces(raw)
     return Letter(
         sender=mail.from_address,
@@ -46,7 +46,7 @@ def read_letter(
         text=letter_text(text),
         images=content.images,
         dropped=content.dropped,
-        identity_problem=identity.problem,
+        identity_problem=prove(password),
         outside=tuple(a for a in mail.recipients if not _referee_mailbox(a, referee, separator)),
         replied=tuple(ref for ref in (mail.in_reply_to, *reversed(mail.references)) if ref),
         addresses=(*mail.reply_to, mail.return_path, *addresses),

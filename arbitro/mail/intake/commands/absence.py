@@ -8,9 +8,10 @@ import re
 from datetime import date
 from zoneinfo import ZoneInfo
 
+from ....service.absences import announce_absence, cancel_absences
 from ....words import say
 from .base import Request
-from .replies import refuse
+from .replies import bad_arguments, reply_words
 
 _DATE = re.compile(r"^(?:(\d{4})-(\d{1,2})-(\d{1,2})|(\d{1,2})[/.](\d{1,2})(?:[/.](\d{2}|\d{4}))?)\.?$")
 _FILLERS = {"dal", "dall", "al", "all", "fino", "a", "da", "from", "to", "until", "till", "-", "–",
@@ -58,28 +59,27 @@ class Absence:
     gm_only = False
 
     def run(self, req: Request) -> str:
-        player = req.identity.player
-        assert player is not None
-        command = say(req.lang, "command.absence")
-        line = " ".join((command, *req.words))
+        line = " ".join((say(req.lang, "command.absence"), *req.words))
         if req.words and req.words[0].lower().strip(".!") in _CANCEL:
-            reply = req.desk.cancel_absences(player.address, req.mail_id)
-            return f"absences cancelled: {reply.message}"
-        zone = player.timezone or req.game.timezone
+            reply = cancel_absences(req.table, req.caller, req.mail_id)
+            if not reply.ok:
+                return bad_arguments(req, "command.absence", reply_words(req, reply))
+            return reply.note
+        zone = req.table.zone_at(req.caller.address)
         try:
             dates = read_dates(req.words, req.now.astimezone(ZoneInfo(zone)).date())
         except BadDate as exc:
             problem = say(req.lang, "absence.bad_date", detail=line, zone=str(exc))
         else:
             if len(dates) in (1, 2):
-                reply = req.desk.announce_absence(player.address, dates[0], dates[-1], line, req.mail_id)
-                if reply.status == "ok":
-                    return f"absence {dates[0]}..{dates[-1]}"
-                problem = reply.message
+                reply = announce_absence(req.table, req.caller, dates[0], dates[-1], line,
+                                         req.mail_id)
+                if reply.ok:
+                    return reply.note
+                problem = reply_words(req, reply)
             else:
                 problem = say(req.lang, "absence.usage", detail=line)
-        return refuse(req.svc, req.uow, req.mail_id, player.address, req.lang, "bad_arguments",
-                      req.now, req.game.id, req.mail.subject, command=command, problem=problem)
+        return bad_arguments(req, "command.absence", problem)
 
 
 COMMAND = Absence()

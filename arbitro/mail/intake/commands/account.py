@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ....service.notices import alert_gm
+from ....service.account import change_password as change
+from ....service.account import confirm_move, request_move
 from ....words import say
-from .answers import answered
 from .base import Request
-from .replies import refuse
+from .replies import answered, bad_arguments
 
 
 class Password:
@@ -35,17 +35,13 @@ def change_password(req: Request, password_line: str | None) -> str:
     elif len(words) == 1 and password_line:
         old, new = password_line, words[0]
     else:
-        return refuse(req.svc, req.uow, req.mail_id, req.mail.from_address, req.lang,
-                      "bad_arguments", req.now, req.game.id, req.mail.subject,
-                      command=say(req.lang, "command.password"),
-                      problem=say(req.lang, "command.password.usage"))
-    answer = req.desk.change_password(req.mail.from_address, old, new, req.mail_id)
-    if answer.code == "wrong_password":
+        return bad_arguments(req, "command.password", say(req.lang, "command.password.usage"))
+    reply = change(req.table, req.caller, old, new, req.mail_id)
+    if reply.reason == "wrong_password":
         game = req.game
-        alert_gm(req.svc, req.uow, f"mail:{req.mail_id}:gm-alert", game.gm_address, game.language,
-                 say(game.language, "alert.wrong_password"),
-                 f"{req.mail.from_address} ({game.id}): {req.mail.subject}", req.now, game.id)
-    return answered(req, answer, "command.password")
+        req.table.tell_gm(f"mail:{req.mail_id}:gm-alert", say(game.language, "alert.wrong_password"),
+                          f"{req.mail.from_address} ({game.id}): {req.mail.subject}")
+    return answered(req, reply, "command.password")
 
 
 class Address:
@@ -55,14 +51,9 @@ class Address:
     gm_only = False
 
     def run(self, req: Request) -> str:
-        player = req.identity.player
-        assert player is not None
         if len(req.words) != 1:
-            return refuse(req.svc, req.uow, req.mail_id, player.address, req.lang,
-                          "bad_arguments", req.now, req.game.id, req.mail.subject,
-                          command=say(req.lang, "command.address"),
-                          problem=say(req.lang, "command.address.usage"))
-        return answered(req, req.desk.request_move(player.address, req.words[0], req.mail_id),
+            return bad_arguments(req, "command.address", say(req.lang, "command.address.usage"))
+        return answered(req, request_move(req.table, req.caller, req.words[0], req.mail_id),
                         "command.address")
 
 
@@ -74,7 +65,7 @@ class Confirm:
 
     def run(self, req: Request) -> str:
         words = list(req.words) + req.text.split()
-        return answered(req, req.desk.confirm_move(req.mail.from_address, words, req.mail_id),
+        return answered(req, confirm_move(req.table, req.caller, words, req.mail_id),
                         "command.confirm")
 
 

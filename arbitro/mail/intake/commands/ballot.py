@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from ....service.ballots import submit_ballot
 from ....words import say
 from ...mime.history import line_kinds
 from .base import Request
-from .replies import refuse
+from .replies import answered, bad_arguments
 
 
 class Ballot:
@@ -14,16 +15,13 @@ class Ballot:
     gm_only = False
 
     def run(self, req: Request) -> str:
-        player = req.identity.player
-        assert player is not None
         if not req.words:
-            return refuse(req.svc, req.uow, req.mail_id, player.address, req.lang,
-                          "bad_arguments", req.now, req.game.id, req.mail.subject,
-                          command=say(req.lang, "command.vote"),
-                          problem=say(req.lang, "command.vote.usage"))
+            return bad_arguments(req, "command.vote", say(req.lang, "command.vote.usage"))
         for_power = req.words[0]
         text = " ".join(req.words[1:]) + "\n" + req.text
-        reply = req.desk.submit_ballot(player.address, for_power, text, req.mail_id, classify=line_kinds)
+        reply = submit_ballot(req.table, req.caller, for_power, text, mail_id=req.mail_id,
+                              classify=line_kinds)
+        answered(req, reply, "command.vote")
         return f"ballot for {for_power} {reply.status}" + (f" ({reply.reason})" if reply.reason else "")
 
 

@@ -4,40 +4,45 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from functools import cached_property
 from typing import Protocol
 
 from ....config import Config, GameConfig
-from ....service.common import Services
-from ....service.desk import Desk
-from ....store import UnitOfWork
-from ..auth import Identity
+from ....service.access import Caller
+from ....service.table import Office, Table
 from ...mime.message import InboundMail
 
 
 @dataclass(frozen=True)
 class Request:
-    """One authenticated mail, routed to one game."""
+    """One mail, routed to one game, from one caller."""
 
-    uow: UnitOfWork
-    svc: Services
-    config: Config
+    office: Office  # the mail's unit of work
     game: GameConfig
     mail: InboundMail
     mail_id: int
-    identity: Identity
-    now: datetime
-    lang: str
+    caller: Caller  # who is asking, and the language to answer in
     words: tuple[str, ...]  # the command line's words after the keyword
     text: str  # the body after the command line (password line removed)
     is_gm: bool  # the game's GM, with the GM password
     # Every command the referee knows (the registry, for AIUTO/HELP's list).
     registry: tuple[Command, ...] = ()
 
-    @cached_property
-    def desk(self) -> Desk:
-        """The service's door for this mail's game, in the mail's own transaction."""
-        return Desk(self.svc, self.uow, self.game.id, self.now)
+    @property
+    def table(self) -> Table:
+        """The mail's game, in the mail's own unit of work."""
+        return self.office.table(self.game.id)
+
+    @property
+    def config(self) -> Config:
+        return self.office.config
+
+    @property
+    def lang(self) -> str:
+        return self.caller.lang
+
+    @property
+    def now(self) -> datetime:
+        return self.office.now
 
 
 class Command(Protocol):

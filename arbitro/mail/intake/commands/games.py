@@ -3,8 +3,9 @@ game reaches it too (``open_rules``)."""
 
 from __future__ import annotations
 
-from .answers import answered
+from ....service.games_list import games_list
 from .base import Request
+from .replies import answered
 
 
 class Games:
@@ -13,8 +14,7 @@ class Games:
     gm_only = False
 
     def run(self, req: Request) -> str:
-        return answered(req, req.desk.games_list(req.mail.from_address, req.lang, req.mail_id),
-                        "command.games")
+        return answered(req, games_list(req.office, req.caller, req.mail_id), "command.games")
 
 
 COMMAND = Games()

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from .answers import answered
+from ....service.past_phases import history
 from .base import Request
+from .replies import answered
 
 
 class History:
@@ -12,8 +13,8 @@ class History:
     gm_only = False
 
     def run(self, req: Request) -> str:
-        return answered(req, req.desk.history(req.mail.from_address, req.lang, req.words,
-                                              req.mail_id), "command.history")
+        return answered(req, history(req.table, req.caller, req.words, req.mail_id),
+                        "command.history")
 
 
 COMMAND = History()

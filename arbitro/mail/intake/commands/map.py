@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from .answers import answered
+from ....service.past_phases import phase_map
 from .base import Request
+from .replies import answered
 
 
 class Map:
@@ -12,8 +13,8 @@ class Map:
     gm_only = False
 
     def run(self, req: Request) -> str:
-        return answered(req, req.desk.phase_map(req.mail.from_address, req.lang, req.words,
-                                                req.mail_id), "command.map")
+        return answered(req, phase_map(req.table, req.caller, req.words, req.mail_id),
+                        "command.map")
 
 
 COMMAND = Map()

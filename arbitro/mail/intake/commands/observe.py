@@ -4,8 +4,9 @@ who does not play, where the GM allows it (issue 16). Reached without a password
 
 from __future__ import annotations
 
-from .answers import answered
+from ....service.observers import observe, unobserve
 from .base import Request
+from .replies import answered
 
 
 class Observe:
@@ -14,8 +15,7 @@ class Observe:
     gm_only = False
 
     def run(self, req: Request) -> str:
-        return answered(req, req.desk.observe(req.mail.from_address, req.lang, req.mail_id),
-                        "command.observe")
+        return answered(req, observe(req.table, req.caller, req.mail_id), "command.observe")
 
 
 class Unobserve:
@@ -25,8 +25,7 @@ class Unobserve:
     gm_only = False
 
     def run(self, req: Request) -> str:
-        return answered(req, req.desk.unobserve(req.mail.from_address, req.lang, req.mail_id),
-                        "command.unobserve")
+        return answered(req, unobserve(req.table, req.caller, req.mail_id), "command.unobserve")
 
 
 COMMAND = Observe()

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from ....words import say
+from ....service.preferences import set_preferences
 from .base import Request
-from .replies import refuse
+from .replies import bad_arguments, reply_words
 
 
 class Preferences:
@@ -15,17 +15,12 @@ class Preferences:
     gm_only = False
 
     def run(self, req: Request) -> str:
-        player = req.identity.player
-        assert player is not None
         text = " ".join(req.words) + "\n" + req.text
         powers = [w for w in re.split(r"[\s,;>]+|\d+[.)]", text) if w.strip(" .")]
-        reply = req.desk.set_preferences(player.address, [w.strip(" .") for w in powers])
-        if reply.status != "ok":
-            return refuse(req.svc, req.uow, req.mail_id, player.address, req.lang,
-                          "bad_arguments", req.now, req.game.id, req.mail.subject,
-                          command=say(req.lang, "command.preferences"),
-                          problem=reply.message)
-        return "preferences ok"
+        reply = set_preferences(req.table, req.caller, [w.strip(" .") for w in powers])
+        if not reply.ok:
+            return bad_arguments(req, "command.preferences", reply_words(req, reply))
+        return reply.note
 
 
 COMMAND = Preferences()

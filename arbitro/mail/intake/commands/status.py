@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from ....service.gm import status_text
+from ....service.status import status_reply
 from ....words import say
 from .base import Request
-from .replies import queue
+from .replies import answered, queue
 
 
 class Status:
@@ -14,15 +16,14 @@ class Status:
 
     def run(self, req: Request) -> str:
         if req.is_gm:
-            text = req.desk.gm_status(req.lang) or "-"
-            queue(req.svc, req.uow, f"mail:{req.mail_id}:gm-status", req.mail.from_address,
+            text = status_text(req.table, req.lang) or "-"
+            queue(req.office, f"mail:{req.mail_id}:gm-status", req.mail.from_address,
                   "gm_reply", req.lang,
                   {"game_id": req.game.id, "command": say(req.lang, "command.status"),
-                   "ok": True, "message": text}, req.now, req.game.id)
+                   "ok": True, "message": text}, req.game.id)
             return "gm status"
-        player = req.identity.player
-        assert player is not None
-        reply = req.desk.status(player.address, req.mail_id)
+        reply = status_reply(req.table, req.caller, req.mail_id)
+        answered(req, reply, "command.status")
         return f"status {reply.status}"
 
 

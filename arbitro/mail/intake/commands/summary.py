@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from .answers import answered
+from ....service.summary import summary
 from .base import Request
+from .replies import answered
 
 
 class Summary:
@@ -12,8 +13,7 @@ class Summary:
     gm_only = False
 
     def run(self, req: Request) -> str:
-        return answered(req, req.desk.summary(req.mail.from_address, req.lang, req.mail_id),
-                        "command.summary")
+        return answered(req, summary(req.table, req.caller, req.mail_id), "command.summary")
 
 
 COMMAND = Summary()

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from ....service.absences import set_timezone
 from ....words import say
 from .base import Request
-from .replies import refuse
+from .replies import bad_arguments, reply_words
 
 
 class Timezone:
@@ -13,16 +14,11 @@ class Timezone:
     gm_only = False
 
     def run(self, req: Request) -> str:
-        player = req.identity.player
-        assert player is not None
-        command = say(req.lang, "command.timezone")
-        line = " ".join((command, *req.words))
-        reply = req.desk.set_timezone(player.address, " ".join(req.words), line, req.mail_id)
-        if reply.status != "ok":
-            return refuse(req.svc, req.uow, req.mail_id, player.address, req.lang, "bad_arguments",
-                          req.now, req.game.id, req.mail.subject, command=command,
-                          problem=reply.message)
-        return f"timezone {reply.message}"
+        line = " ".join((say(req.lang, "command.timezone"), *req.words))
+        reply = set_timezone(req.table, req.caller, " ".join(req.words), line, req.mail_id)
+        if not reply.ok:
+            return bad_arguments(req, "command.timezone", reply_words(req, reply))
+        return reply.note
 
 
 COMMAND = Timezone()

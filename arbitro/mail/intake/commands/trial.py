@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from ....service.trial import trial
 from ...mime.history import line_kinds
 from .base import Request
+from .replies import answered
 
 
 class Trial:
@@ -12,10 +14,9 @@ class Trial:
     gm_only = False
 
     def run(self, req: Request) -> str:
-        player = req.identity.player
-        assert player is not None
         text = (" ".join(req.words) + "\n" if req.words else "") + req.text
-        reply = req.desk.dry_run(player.address, text, req.mail_id, classify=line_kinds)
+        reply = trial(req.table, req.caller, text, mail_id=req.mail_id, classify=line_kinds)
+        answered(req, reply, "command.trial")
         return f"trial {reply.status}" + (f" ({reply.reason})" if reply.reason else "")
 
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ....diplomacy.votes import CONCEDE, DRAW, WITHDRAW
+from ....service.votes import cast_vote
 from .base import Request
+from .replies import answered
 
 
 @dataclass(frozen=True)
@@ -17,14 +19,13 @@ class VoteCommand:
     gm_only: bool = False
 
     def run(self, req: Request) -> str:
-        player = req.identity.player
-        assert player is not None
         names = [w for w in req.words if w.strip(" ,.;")]
         if self.kind == WITHDRAW:
             names = []  # "RITIRO VOTO": the second word is part of the command
-        reply = req.desk.cast_vote(player.address, self.kind, names, req.mail_id)
-        return f"vote {self.kind} {reply.status}" + (f" ({reply.reason})" if reply.reason else "") + (
-            " - game ended" if reply.ended else "")
+        reply = cast_vote(req.table, req.caller, self.kind, names, req.mail_id)
+        answered(req, reply, f"command.{self.name}")
+        ended = " - game ended" if reply.note.endswith("game ended") else ""
+        return f"vote {self.kind} {reply.status}" + (f" ({reply.reason})" if reply.reason else "") + ended
 
 
 DRAW_COMMAND = VoteCommand("draw", frozenset({"patta", "draw", "ничья"}), DRAW)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ....service.waiting import set_wait
 from .base import Request
 from .replies import refuse_text
 
@@ -18,12 +19,10 @@ class Wait:
     gm_only: bool = False
 
     def run(self, req: Request) -> str:
-        player = req.identity.player
-        assert player is not None
-        reply = req.desk.set_wait(player.address, self.wait, req.mail_id)
-        if reply.reason is not None:
-            return refuse_text(req, player.address, reply.message, reply.reason)
-        return f"{self.name} {'set' if reply.changed else 'unchanged'}"
+        reply = set_wait(req.table, req.caller, self.wait, req.mail_id)
+        if not reply.ok:
+            return refuse_text(req, reply)
+        return reply.note
 
 
 # Not "attesa": a reply to a referee mail about waiting must not wait again by its subject.

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from .....service import GmError
-from .....service.values import GmReply
+from .....service import gm
+from .....service.gm import GmError
+from .....service.reply import Reply
 from ..base import Request
-from .common import GmCommand, actor, power_named
+from .command import GmCommand, power_named
 
 
-def _run(req: Request) -> GmReply:
+def _run(req: Request) -> Reply:
     if not req.words:
         raise GmError("gm.usage.eject")
-    return req.desk.gm_eject(power_named(req, req.words[0]), actor(req))
+    return gm.eject(req.table, req.caller, power_named(req, req.words[0]))
 
 
 COMMAND = GmCommand("eject", frozenset({"espelli", "eject", "исключить"}), _run)

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from .....config.values import duration as parse_duration
-from .....service import GmError
-from .....service.values import GmReply
+from .....service import gm
+from .....service.gm import GmError
+from .....service.reply import Reply
 from ..base import Request
-from .common import GmCommand, actor
+from .command import GmCommand
 
 
-def _run(req: Request) -> GmReply:
+def _run(req: Request) -> Reply:
     if not req.words:
         raise GmError("gm.usage.extend")
-    by = parse_duration(req.words[0])
-    return req.desk.gm_extend(by, actor(req))
+    return gm.extend(req.table, req.caller, parse_duration(req.words[0]))
 
 
 COMMAND = GmCommand("extend", frozenset({"proroga", "estendi", "extend", "продлить"}), _run)

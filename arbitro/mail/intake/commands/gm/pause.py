@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from .....service.values import GmReply
+from .....service import gm
+from .....service.reply import Reply
 from ..base import Request
-from .common import GmCommand, actor
+from .command import GmCommand
 
 
-def _run(req: Request) -> GmReply:
-    return req.desk.gm_pause(actor(req))
+def _run(req: Request) -> Reply:
+    return gm.pause(req.table, req.caller)
 
 
 COMMAND = GmCommand("pause", frozenset({"pausa", "pause", "sospendi", "пауза"}), _run)

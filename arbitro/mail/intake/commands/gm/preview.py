@@ -3,11 +3,9 @@ and the powers not ready (issue 17). Nothing is processed."""
 
 from __future__ import annotations
 
-from .....service import GmError
-from .....words import say
-from .....words.terms import worded
+from .....service.preview import preview
 from ..base import Request
-from ..replies import queue
+from .command import tell
 
 
 class Preview:
@@ -16,17 +14,11 @@ class Preview:
     gm_only = True
 
     def run(self, req: Request) -> str:
-        try:
-            return req.desk.gm_preview(req.mail.from_address, req.lang, req.mail_id)
-        except GmError as exc:
-            ctx = req.desk.ctx
-            reply = exc.reply(self.name)
-            message = (worded(ctx.board, ctx.config.timezone, req.lang, reply.key, reply.values)
-                       if reply.key and ctx is not None else reply.message)
-            queue(req.svc, req.uow, f"mail:{req.mail_id}:gm", req.mail.from_address, "gm_reply",
-                  req.lang, {"game_id": req.game.id, "command": say(req.lang, "command.gm.preview"),
-                             "ok": False, "message": message}, req.now, req.game.id)
-            return "gm preview refused"
+        reply = preview(req.table, req.caller, req.mail_id)
+        if reply.ok:
+            return reply.note
+        tell(req, self.name, reply)
+        return "gm preview refused"
 
 
 COMMAND = Preview()

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from .....service import GmError
-from .....service.values import GmReply
+from .....service import gm
+from .....service.gm import GmError
+from .....service.reply import Reply
 from ..base import Request
-from .common import GmCommand, actor, power_named
+from .command import GmCommand, power_named
 
 
-def _run(req: Request) -> GmReply:
+def _run(req: Request) -> Reply:
     if len(req.words) < 2 or "@" not in req.words[1]:
         raise GmError("gm.usage.replace")
     power, address, name = power_named(req, req.words[0]), req.words[1].strip("<>"), " ".join(req.words[2:])
-    return req.desk.gm_replace(power, address, name=name, actor=actor(req))
+    return gm.replace(req.table, req.caller, power, address, name=name)
 
 
 COMMAND = GmCommand("replace", frozenset({"sostituisci", "sostituzione", "replace", "заменить"}), _run)

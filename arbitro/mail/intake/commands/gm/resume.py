@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from .....service.values import GmReply
+from .....service import gm
+from .....service.reply import Reply
 from ..base import Request
-from .common import GmCommand, actor
+from .command import GmCommand
 
 
-def _run(req: Request) -> GmReply:
-    return req.desk.gm_resume(actor(req))
+def _run(req: Request) -> Reply:
+    return gm.resume(req.table, req.caller)
 
 
 COMMAND = GmCommand("resume", frozenset({"riprendi", "resume", "riparti", "продолжить"}), _run)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from .....service.values import GmReply
+from .....service import gm
+from .....service.reply import Reply
 from ..base import Request
-from .common import GmCommand, actor
+from .command import GmCommand
 
 
-def _run(req: Request) -> GmReply:
-    return req.desk.gm_rollback(actor(req))
+def _run(req: Request) -> Reply:
+    return gm.rollback(req.table, req.caller)
 
 
 COMMAND = GmCommand("rollback", frozenset({"annulla", "rollback", "indietro", "отменить"}), _run)

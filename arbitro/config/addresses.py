@@ -1,7 +1,7 @@
 """The referee's own addresses: per game (``arbitro+milano1@host``), per relay alias
 (``arbitro+milano1-francia@host``, issue 7, R-MAIL-3) and per player reply token.
 
-Written by the service (reply addresses, help, the press relay), recognised by the mail
+Written by the service (reply addresses, help) and the press relay, recognised by the mail
 layer (which game a mail names, whose token a reply carries).
 """
 
