@@ -75,12 +75,11 @@ def test_an_unknown_ruleset_is_a_problem_with_the_line_named(tmp_path):
     ],
 )
 def test_the_support_cut_and_automatic_builds_follow_the_rules(tmp_path, extra, cut, builds):
-    from arbitro.service.state import GameCtx
-    from arbitro.variants import load_board
+    from arbitro.service.table import rules_of
 
     game = _game(tmp_path, extra)
     assert (game.hold_support_cut, game.automatic_builds) == (cut, builds)
-    rules = GameCtx(game, load_board(game.variant)).rules
+    rules = rules_of(game)
     assert (rules.hold_support_cut_rule, rules.builds_automatic) == (cut, builds)
 
 

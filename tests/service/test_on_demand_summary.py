@@ -88,8 +88,8 @@ def test_an_empty_section_of_the_italian_summary_agrees_with_its_title() -> None
     driver = Driver(referee, store, GAME)
     referee.tick(START)
     italian = next(a for a in driver.holders().values() if int(a[1]) % 2 == 0)
-    with referee.desk(GAME, START + timedelta(hours=1)) as desk:
-        assert desk.summary(italian, "it", mail_id=2).ok
+    with referee.table(GAME, START + timedelta(hours=1)) as table:
+        assert summary(table, Caller(Role.PLAYER, italian, "it"), 2).ok
     _, body, _ = _answer(store, "mail:2:summary")
     assert "ELIMINAZIONI\n  nessuna\n" in body, body
     assert "ORDINI NON PERVENUTI (ONP)\n  nessuno\n" in body and "RITARDI\n  nessuno" in body

@@ -87,6 +87,10 @@ def _literals(path: Path) -> Iterator[tuple[int, str]]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     skip: set[int] = set()
     for node in ast.walk(tree):
+        if isinstance(node, ast.Compare) or (
+                isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr in {"endswith", "startswith"}):
+            skip.update(id(n) for n in ast.walk(node))  # text compared with, never written
         if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             body = node.body
             if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
@@ -99,6 +103,8 @@ def _literals(path: Path) -> Iterator[tuple[int, str]]:
             if name in _LOG_CALLS or name.endswith(("Error", "Exception")) or (
                     isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "re"):
                 skip.update(id(n) for n in ast.walk(node))
+        elif isinstance(node, ast.keyword) and node.arg == "note":
+            skip.update(id(n) for n in ast.walk(node.value))  # a Reply's note: for the log
         elif isinstance(node, ast.Attribute) and node.attr == "split" and isinstance(node.value, ast.Constant):
             skip.add(id(node.value))  # "di del della".split(): a word list the reader matches
         elif isinstance(node, (ast.Set, ast.Tuple, ast.List)) and len(node.elts) > 1 and all(
