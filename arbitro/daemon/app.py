@@ -25,7 +25,9 @@ from typing import Any
 from ..config import Config
 from ..config.model import OAuth2Config
 from ..mail.intake.handler import MailHandler
-from ..mail.intake.imap import Fetched, IntakeLoop, MailboxClient, Outcome
+from ..mail.intake.imap import MailboxClient
+from ..mail.intake.loop import IntakeLoop
+from ..mail.intake.mailbox import Fetched, Outcome
 from ..mail.outbound.oauth import TokenSource
 from ..mail.outbound.outbox import OutboxDrainer, OutboxEntry, StoreOutbox
 from ..mail.running import stop_task

@@ -1,7 +1,7 @@
 """Mail adapters: everything that touches mail formats and mail servers, in three rooms.
 
-- ``intake/``: what comes in. ``imap`` (the blocking ``MailboxClient`` and the asyncio
-  ``IntakeLoop``), ``handler.MailHandler`` (one mail in one transaction through the rule
+- ``intake/``: what comes in. ``loop.IntakeLoop`` (asyncio) over a ``mailbox.Mailbox``:
+  ``imap.MailboxClient`` (a real server, blocking) or ``memory.MemoryMailbox``, ``handler.MailHandler`` (one mail in one transaction through the rule
   chain of ``rules``/``open_rules``), who sent it (``auth``), which game it names
   (``addressing``), mails never answered and rate limits (``guards``), delivery reports
   (``bounces``), and the commands a mail can carry (``commands/``, one file each).
@@ -13,6 +13,6 @@
   MIME work (``letters``, ``relayable``, ``visible_html``).
 
 ``running.LoopTask`` is the stop routine of both loops. Modules are imported where used
-(``from arbitro.mail.intake.imap import IntakeLoop``): importing this package loads no mail
+(``from arbitro.mail.intake.loop import IntakeLoop``): importing this package loads no mail
 library.
 """

@@ -13,7 +13,9 @@ import pytest
 from imapclient import IMAPClient
 
 from arbitro.dev.servers import DevMailServers
-from arbitro.mail.intake.imap import IntakeLoop, MailboxClient, Outcome
+from arbitro.mail.intake.imap import MailboxClient
+from arbitro.mail.intake.loop import IntakeLoop
+from arbitro.mail.intake.mailbox import Outcome
 from arbitro.mail.mime.message import parse_inbound
 from mail.test_mail_dev_servers import REFEREE, imap_config, order_mail
 

@@ -10,7 +10,9 @@ from collections.abc import Awaitable, Callable
 import pytest
 from mail.conftest import ImapAccount
 
-from arbitro.mail.intake.imap import Fetched, IntakeLoop, MailboxClient, Outcome, backoff_delay
+from arbitro.mail.intake.imap import MailboxClient
+from arbitro.mail.intake.loop import IntakeLoop, backoff_delay
+from arbitro.mail.intake.mailbox import Fetched, Outcome
 from arbitro.mail.mime.message import parse_inbound
 
 
