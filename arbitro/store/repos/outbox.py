@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -135,15 +135,44 @@ class OutboxRepo:
         times = [t for t in (queued, claimed + stale_after if claimed else None) if t]
         return min(times) if times else None
 
-    def claim(self, message: OutboxMessage, now: datetime, token: str) -> str:
-        """Mark it as being handed to SMTP; returns its receipt token (the first one given:
-        a resend must be byte for byte the mail that may already have gone)."""
-        message.status = OutboxStatus.SENDING
-        message.claimed_at = now
-        if message.receipt_token is None:
-            message.receipt_token = token
-        self.session.flush()
-        return message.receipt_token
+    def claim(
+        self, message_id: int, now: datetime, token: str, stale_before: datetime | None = None
+    ) -> str | None:
+        """Mark it as being handed to SMTP, by compare-and-set: only a queued message whose
+        time has come, or (``stale_before`` given) one claimed at or before it that no
+        receipt confirmed, is claimed; any other (claimed by another sender just now, sent,
+        failed) gives None. Two senders that read the same due message can never both
+        claim it. Returns its receipt token: the first one given, kept for a resend, which
+        must be byte for byte the mail that may already have gone."""
+        claimable = (OutboxMessage.status == OutboxStatus.QUEUED) & (
+            OutboxMessage.next_attempt_at <= now
+        )
+        if stale_before is not None:
+            claimable = claimable | (
+                (OutboxMessage.status == OutboxStatus.SENDING)
+                & (OutboxMessage.claimed_at <= stale_before)
+            )
+        stmt = (
+            update(OutboxMessage)
+            .where(OutboxMessage.id == message_id, claimable)
+            .values(
+                status=OutboxStatus.SENDING,
+                claimed_at=now,
+                receipt_token=func.coalesce(OutboxMessage.receipt_token, token),
+            )
+            .returning(OutboxMessage.receipt_token)
+            .execution_options(synchronize_session=False)
+        )
+        claimed: str | None = self.session.execute(stmt).scalar_one_or_none()
+        if claimed is not None:
+            self._forget(message_id)
+        return claimed
+
+    def _forget(self, message_id: int) -> None:
+        """The row changed under the session's copy (an UPDATE statement): read it anew."""
+        loaded = self.session.get(OutboxMessage, message_id, populate_existing=False)
+        if loaded is not None:
+            self.session.expire(loaded)
 
     def confirm(self, receipt: str, now: datetime) -> OutboxMessage | None:
         """The referee's copy of a mail came back (``receipt`` as in its header: the
