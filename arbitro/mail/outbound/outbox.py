@@ -29,9 +29,9 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from ...store import OutboxStatus
-from .compose import OutAttachment, Outgoing, compose
 from ..mime.message import RECEIPT_HEADER
 from ..running import LoopTask
+from .compose import OutAttachment, Outgoing, compose
 from .smtp import SendResult, SmtpSender
 
 log = logging.getLogger(__name__)

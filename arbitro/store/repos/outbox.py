@@ -170,7 +170,7 @@ class OutboxRepo:
 
     def _forget(self, message_id: int) -> None:
         """The row changed under the session's copy (an UPDATE statement): read it anew."""
-        loaded = self.session.get(OutboxMessage, message_id, populate_existing=False)
+        loaded = self.session.identity_map.get(self.session.identity_key(OutboxMessage, message_id))
         if loaded is not None:
             self.session.expire(loaded)
 
