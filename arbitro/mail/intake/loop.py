@@ -93,10 +93,15 @@ class IntakeLoop:
             self._loop.start(self.run)
 
     async def stop(self, timeout: float = 10.0) -> None:
-        self._stop.set()
-        self._wake.set()
+        self.halt()
         await self._loop.stop(timeout)
         await asyncio.to_thread(self.client.close)
+
+    def halt(self) -> None:
+        """Hand and move no more mail from now on (the mail under way is not filed if its
+        handler has not returned yet); safe from any thread. ``stop`` still closes."""
+        self._stop.set()
+        self._wake.set()
 
     @property
     def running(self) -> bool:
@@ -138,6 +143,8 @@ class IntakeLoop:
                 if self._stop.is_set():
                     return  # unhandled mails stay in the inbox for next time
                 outcome = await self._handle_one(mail)
+                if self._stop.is_set() and outcome == "quarantine":
+                    return  # halted while it was handled: not filed by a failure of ours
                 await asyncio.to_thread(self.client.move, mail.uid, outcome)
                 self._count(mail, outcome)
             if not batch:

@@ -290,6 +290,12 @@ class OutboxDrainer:
         await self._loop.stop(timeout)
         await self.sender.close()
 
+    def halt(self) -> None:
+        """Claim no more mail from now on (one already claimed is still sent: it is this
+        drainer's, and no other will send it before its receipt wait); safe from any
+        thread. ``stop`` still closes the connection."""
+        self._stopping = True
+
     async def _run(self, interval: float) -> None:
         while not self._stopping:
             self._wake.clear()
