@@ -62,7 +62,7 @@ async def until(check: Callable[[], bool], timeout: float = 20.0) -> None:
 
 
 def daemon(config: Config, mailbox: MemoryMailbox | None, **kw: object) -> Daemon:
-    clock = lambda: START + timedelta(hours=1)  # noqa: E731
+    clock = lambda: START + timedelta(hours=1)
     return Daemon(config, clock=clock, render_map=None, tick_seconds=3600, mailbox=mailbox,
                   imap_wait=5, **kw)  # type: ignore[arg-type]
 
