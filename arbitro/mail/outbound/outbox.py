@@ -5,7 +5,7 @@ to SMTP, and marked sent in another. The one gap SMTP leaves is a crash (or a lo
 database) after the server's "250 OK" and before the mark: the entry stays "sending" and
 nothing in SMTP can say whether it went. So every mail also goes, in the same SMTP
 transaction (a Bcc: the envelope only), to the referee's own mailbox, carrying its token in
-``X-Arbitro-Receipt`` (with its id). The server accepts a transaction for all its recipients at once, so
+``X-Arbitro-Receipt`` (the token alone, random: no id that would order two mails). The server accepts a transaction for all its recipients at once, so
 that copy arriving proves the mail went: the intake confirms the entry (MailHandler). A
 "sending" entry is sent again only when no copy came within ``receipt_wait``, and then byte
 for byte the same (the Message-ID comes from the idempotency key, the Date from the
@@ -244,9 +244,9 @@ class OutboxDrainer:
             out = to_outgoing(entry)
             copy_to = None
             if self.receipt_address and entry.receipt_token:
-                receipt = f"{entry.id}.{entry.receipt_token}"
+                # The random token alone: nothing in it orders or links two mails.
                 out = dataclasses.replace(
-                    out, extra_headers=(*out.extra_headers, (RECEIPT_HEADER, receipt))
+                    out, extra_headers=(*out.extra_headers, (RECEIPT_HEADER, entry.receipt_token))
                 )
                 copy_to = self.receipt_address
             raw = compose(
