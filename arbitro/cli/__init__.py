@@ -8,7 +8,8 @@ import sys
 from collections.abc import Sequence
 
 # Subcommand modules (arbitro/cli/<name>.py), each with add_parser() and run().
-COMMANDS = ("run", "dev", "check_config", "adjudicate", "parse", "render", "variant", "gm", "site", "oauth")
+COMMANDS = ("run", "dev", "check_config", "adjudicate", "parse", "render", "variant", "gm", "site", "oauth",
+            "clock")
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

@@ -40,8 +40,6 @@ from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontext
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy.orm import Session
-
 from ..config import Config
 from ..config.model import OAuth2Config
 from ..mail.intake.handler import MailHandler
@@ -58,8 +56,18 @@ from ..service.notices import alert_gm, operator_of
 from ..service.referee import MAX_STEPS
 from ..site import SiteWriter
 from ..store import Store, open_store
-from ..store.lease import Fence, LeaseLost, StoreLease, lease_for, who
+from ..store.lease import (
+    Fence,
+    LeaseLost,
+    StoreLease,
+    clock_hold,
+    hold_clock,
+    lease_for,
+    release_clock,
+    who,
+)
 from ..words import say
+from .clock import CheckedClock, Jump, steady_seconds, wall_now
 from .scheduler import DeadlineScheduler
 
 log = logging.getLogger("arbitro.daemon")
@@ -94,14 +102,18 @@ def default_render_map() -> RenderMap | None:
 
 
 class Daemon:
-    """One referee process. ``clock`` is the only source of time (tests move it).
-    ``mailbox`` replaces the IMAP client of ``[server.imap]`` (the in-memory one in tests)."""
+    """One referee process. ``clock`` is the only source of time (tests move it); the
+    real one by default, checked against a steady clock (daemon/clock.py: a jump of the
+    wall clock is held until the GM's word), and so is a given ``clock`` when a
+    ``steady`` one comes with it. ``mailbox`` replaces the IMAP client of
+    ``[server.imap]`` (the in-memory one in tests)."""
 
     def __init__(
         self,
         config: Config,
         *,
-        clock: Clock = utc_now,
+        clock: Clock | None = None,
+        steady: Callable[[], float] | None = None,
         render_map: RenderMap | None | str = "default",
         tick_seconds: float = 60.0,
         drain_seconds: float = 30.0,
@@ -118,7 +130,13 @@ class Daemon:
         token_options: dict[str, Any] | None = None,
     ) -> None:
         self.config = config
-        self.clock = clock
+        self.checked: CheckedClock | None = None
+        self.clock: Clock
+        if clock is None or steady is not None:
+            self.checked = CheckedClock(clock or wall_now, steady or steady_seconds)
+            self.clock = self.checked
+        else:
+            self.clock = clock
         self.render_map: RenderMap | None = (
             default_render_map() if isinstance(render_map, str) else render_map
         )
@@ -244,10 +262,15 @@ class Daemon:
             store = self._given_store
         else:
             store = await asyncio.to_thread(open_store, self.config.server.database_url)
+        guard: object = None
         try:
             clean = await asyncio.to_thread(self.fence.take, store, who(), utc_now())
-            store.guard = self._guard
+            # Every transaction's first statement, in whichever thread opens it: the fence's
+            # check, and on a loss the halt, before anything else can happen.
+            store.guard = self.fence.guard(lambda: self._halt("the fence refused a transaction"))
+            guard = store.guard
             self.store = store
+            await asyncio.to_thread(self._resume_clock_hold)
             if self._took_over:
                 log.warning("arbitro: standby: the active daemon is gone; taking over %s",
                             self.lease.where)
@@ -257,7 +280,7 @@ class Daemon:
                 await asyncio.sleep(self.takeover_grace)
             yield
         finally:
-            if store.guard == self._guard:
+            if guard is not None and store.guard is guard:
                 if not self._halted:
                     await asyncio.to_thread(self.fence.let_go, store)
                 store.guard = None
@@ -381,15 +404,6 @@ class Daemon:
             yield
 
     # -- one daemon per store -------------------------------------------------------
-    def _guard(self, session: Session) -> None:
-        """Every transaction's first statement (Store.guard), in whichever thread opens
-        it: the fence's check, and on a loss the halt, before anything else can happen."""
-        try:
-            self.fence.check(session)
-        except LeaseLost:
-            self._halt("the store's fence refused a transaction")
-            raise
-
     def _halt(self, why: str) -> None:
         """Lost the store: no more mail handled or moved, no more mail claimed, no more
         steps, now; the stop follows in the loop. Safe from any thread."""
@@ -415,18 +429,87 @@ class Daemon:
             return False
 
     async def _watch_lease(self) -> None:
-        """A PostgreSQL restart or a cut connection drops the lock: take it back while the
-        fence is still ours, or, when another daemon was quicker, halt."""
+        """Every ``lease_seconds``: the lock, then the clock."""
         while self.lease is not None and not self._halted:
             await asyncio.sleep(self.lease_seconds)
-            lease = self.lease
-            if lease is None or await asyncio.to_thread(lease.alive):
-                continue
-            if await asyncio.to_thread(lease.acquire) and await asyncio.to_thread(self._still_ours):
-                log.warning("arbitro: the store lock was lost and taken back")
-                continue
-            self._halt("its lock is held by another")
+            await self._check_lease()
+            if not self._halted:
+                try:
+                    await asyncio.to_thread(self._check_clock)
+                except LeaseLost:
+                    return
+                except Exception:
+                    log.exception("the clock's hold not recorded; tried again in a moment")
+
+    async def _check_lease(self) -> None:
+        """A PostgreSQL restart or a cut connection drops the lock: take it back while the
+        fence is still ours, or, when another daemon was quicker, halt."""
+        lease = self.lease
+        if lease is None or await asyncio.to_thread(lease.alive):
             return
+        if await asyncio.to_thread(lease.acquire) and await asyncio.to_thread(self._still_ours):
+            log.warning("arbitro: the store lock was lost and taken back")
+            return
+        self._halt("its lock is held by another")
+
+    # -- the clock ------------------------------------------------------------------
+    def _check_clock(self) -> None:
+        """A jump the checked clock holds is recorded in the store and told to the GM; the
+        GM's word (``arbitro clock confirm``, in the store) ends it; so does the wall
+        clock coming back. Runs in a worker thread."""
+        if self.checked is None or self.store is None:
+            return
+        self.clock()  # noticed even while nothing else reads the clock
+        jump = self.checked.jump
+        stored = clock_hold(self.store)
+        if jump is not None and stored is None:
+            hold_clock(self.store, jump.wall, jump.held)
+            log.error("arbitro: the wall clock jumped by %s (it says %s, the steady count %s): "
+                      "deadlines and lateness keep the count until the GM confirms",
+                      jump.by, jump.wall.isoformat(), jump.held.isoformat())
+            self._tell_clock("jumped", jump)
+        elif jump is not None and stored is not None and stored.confirmed:
+            self.checked.confirm()
+            release_clock(self.store)
+            log.warning("arbitro: the GM confirmed the wall clock (%s)", jump.wall.isoformat())
+            self._tell_clock("confirmed", Jump(stored.wall, stored.held))
+            if self._loop is not None:  # deadlines passed on the confirmed time: now
+                self._loop.call_soon_threadsafe(self._reschedule_wanted.set)
+        elif jump is None and stored is not None:
+            release_clock(self.store)
+            log.warning("arbitro: the wall clock agrees with the steady count again")
+            self._tell_clock("undone", Jump(stored.wall, stored.held))
+
+    def _resume_clock_hold(self) -> None:
+        """At start: a jump the last daemon held and nobody confirmed is held again (the
+        wall clock taken to be off by as much); one undone or confirmed meanwhile ends."""
+        if self.checked is None or self.store is None:
+            return
+        stored = clock_hold(self.store)
+        if stored is None:
+            return
+        if not stored.confirmed and self.checked.wall() >= stored.wall:
+            self.checked.hold(Jump(stored.wall, stored.held))
+            log.error("arbitro: holding the clock jump of %s the last daemon held (the GM "
+                      "has not confirmed it)", stored.wall - stored.held)
+            return
+        release_clock(self.store)
+        self._tell_clock("confirmed" if stored.confirmed else "undone",
+                         Jump(stored.wall, stored.held))
+
+    def _tell_clock(self, what: str, jump: Jump) -> None:
+        """Mail the operator (the GM of the server) about the clock, in its language."""
+        assert self.store is not None and self.referee is not None
+        language = self.config.server.language
+        moment = f"{jump.held:%Y%m%dT%H%M%S}"
+        words = {"wall": f"{jump.wall:%Y-%m-%d %H:%M:%S} UTC",
+                 "held": f"{jump.held:%Y-%m-%d %H:%M:%S} UTC"}
+        with self.store.begin() as uow:
+            alert_gm(self.referee.svc, uow, f"clock-{what}:{moment}", operator_of(self.config),
+                     language, say(language, f"alert.clock_{what}"),
+                     say(language, f"clock.{what}", **words), self.clock(), None)
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self.wake_drainer)
 
     # -- time ---------------------------------------------------------------------
     async def tick(self) -> list[str]:
@@ -549,6 +632,10 @@ class Daemon:
         assert self.handler is not None
         if self._halted:  # not ours to read any more: it stays in the inbox
             raise Deferred("this daemon lost its store")
+        held = self.checked.jump if self.checked is not None else None
+        if arrived is not None and held is not None:
+            # The handler measures the mail's age on the wall clock: off by the jump.
+            arrived += held.by
         outcome = await self.handler(uidvalidity, uid, raw, size, arrived)
         if self._halted:  # lost meanwhile: whatever the handler says, do not file it
             raise Deferred("this daemon lost its store")

@@ -28,6 +28,7 @@ import socket
 import sqlite3
 import time
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -43,7 +44,8 @@ from .engine import is_memory_sqlite, make_engine, normalise_url
 from .models import DaemonLease
 from .unit_of_work import LeaseLost, Store
 
-__all__ = ["Fence", "LeaseLost", "StoreLease", "lease_for", "who"]
+__all__ = ["ClockHold", "Fence", "LeaseLost", "StoreLease", "clock_hold", "confirm_clock",
+           "hold_clock", "lease_for", "release_clock", "who"]
 
 # Distinct from the migration lock (store/migrate.py); advisory locks are per database.
 DAEMON_LOCK_ID = zlib.crc32(b"arbitro.daemon")
@@ -256,7 +258,8 @@ class Fence:
                         select(DaemonLease).where(DaemonLease.id == _ROW).with_for_update()
                     ).scalar_one_or_none()
                     if row is None:
-                        row = DaemonLease(id=_ROW, epoch=0, holder="", released=True)
+                        row = DaemonLease(id=_ROW, epoch=0, holder="", released=True,
+                                          clock_confirmed=False)
                         session.add(row)
                     clean = bool(row.released)
                     row.epoch += 1
@@ -280,6 +283,19 @@ class Fence:
         if self.epoch is None or held != self.epoch:
             raise LeaseLost(f"the store's epoch is {held}, this daemon's {self.epoch}")
 
+    def guard(self, on_lost: Callable[[], None]) -> Callable[[Session], None]:
+        """The check as a Store.guard that calls ``on_lost`` (in whichever thread opened
+        the transaction) before it raises ``LeaseLost``."""
+
+        def checked(session: Session) -> None:
+            try:
+                self.check(session)
+            except LeaseLost:
+                on_lost()
+                raise
+
+        return checked
+
     def let_go(self, store: Store) -> None:
         """Mark the lease released, if it is still ours: the next daemon need not wait."""
         if self.epoch is None:
@@ -293,3 +309,47 @@ class Fence:
                 )
         except (LeaseLost, SQLAlchemyError):
             pass  # taken over, or the database is away: the next one waits its grace
+
+
+# -- a held jump of the wall clock (daemon/clock.py), on the same row ----------------------
+
+
+@dataclass(frozen=True)
+class ClockHold:
+    wall: datetime  # what the wall clock said
+    held: datetime  # the daemon's own count at that moment
+    confirmed: bool  # the GM's word: the wall clock is right
+
+
+def clock_hold(store: Store) -> ClockHold | None:
+    """The jump the daemon holds, if any."""
+    with store.begin() as uow:
+        row = uow.session.get(DaemonLease, _ROW)
+        if row is None or row.clock_wall is None or row.clock_held is None:
+            return None
+        return ClockHold(row.clock_wall, row.clock_held, bool(row.clock_confirmed))
+
+
+def hold_clock(store: Store, wall: datetime, held: datetime) -> None:
+    """The daemon holds a jump (kept for the GM's ``arbitro clock``, and its word)."""
+    with store.begin() as uow:
+        uow.session.execute(update(DaemonLease).where(DaemonLease.id == _ROW).values(
+            clock_wall=wall, clock_held=held, clock_confirmed=False))
+
+
+def release_clock(store: Store) -> None:
+    """The jump is undone or confirmed: nothing held any more."""
+    with store.begin() as uow:
+        uow.session.execute(update(DaemonLease).where(DaemonLease.id == _ROW).values(
+            clock_wall=None, clock_held=None, clock_confirmed=False))
+
+
+def confirm_clock(store: Store) -> ClockHold | None:
+    """The GM's word (a process of its own, not the daemon): the held jump, now
+    confirmed; None when nothing is held."""
+    with store.begin() as uow:
+        row = uow.session.get(DaemonLease, _ROW, with_for_update=True)
+        if row is None or row.clock_wall is None or row.clock_held is None:
+            return None
+        row.clock_confirmed = True
+        return ClockHold(row.clock_wall, row.clock_held, True)

@@ -3,7 +3,8 @@ looked up by a digest of their random token (issue 25)
 
 daemon_lease has one row. A daemon that takes the store raises its epoch; every
 transaction the daemon opens checks the epoch is still its own, so a daemon that lost its
-lock (a terminated PostgreSQL backend) cannot commit once another has taken over.
+lock (a terminated PostgreSQL backend) cannot commit once another has taken over. It
+also holds a jump of the wall clock the daemon is holding, and the GM's confirmation.
 
 outbox.receipt_digest: a mail's receipt header carried "<outbox id>.<token>", a counter
 that dated mails against each other; it now carries the token alone, and the copy that
@@ -34,6 +35,9 @@ def upgrade() -> None:
         sa.Column("holder", sa.String(length=200), nullable=False),
         sa.Column("taken_at", sa.DateTime(), nullable=True),
         sa.Column("released", sa.Boolean(), nullable=False),
+        sa.Column("clock_wall", sa.DateTime(), nullable=True),
+        sa.Column("clock_held", sa.DateTime(), nullable=True),
+        sa.Column("clock_confirmed", sa.Boolean(), nullable=False),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_daemon_lease")),
     )
     with op.batch_alter_table("outbox") as batch:

@@ -25,3 +25,9 @@ class DaemonLease(Base):
     # False while a daemon holds it; True once it let go cleanly (a stop, not a loss):
     # the next one then need not wait for it to notice (the takeover grace).
     released: Mapped[bool] = mapped_column(Boolean, default=True)
+    # A jump of the wall clock the daemon holds (daemon/clock.py): what the wall clock
+    # said and the daemon's own count at that moment; ``clock_confirmed`` is the GM's word
+    # that the wall clock is right (``arbitro clock confirm``), read by the daemon.
+    clock_wall: Mapped[datetime | None] = mapped_column(UtcDateTime, default=None)
+    clock_held: Mapped[datetime | None] = mapped_column(UtcDateTime, default=None)
+    clock_confirmed: Mapped[bool] = mapped_column(Boolean, default=False)
