@@ -229,5 +229,10 @@ def test_a_daemon_that_loses_its_lock_stops_before_the_standby_works(
     assert {mid: n for mid, n in seen.items() if n > 1} == {}
     assert trial.account.folder("INBOX") == []
     assert len(trial.account.folder("arbitro.processed")) == 7
-    note("standby", f"lock backend terminated: the old daemon stopped {stopped:.1f} s later; "
-                    f"{len(got)} mails received, 0 twice")
+    (halted,) = [line for line in trial.log.read_bytes().splitlines()
+                 if b"another daemon took the store" in line]
+    lag = (_when(halted) - _when(took)).total_seconds()
+    note("standby", f"lock backend terminated: the standby fenced the store "
+                    f"{stopped:.1f} s after the cut at most; the old daemon halted {lag * 1000:+.0f} ms "
+                    f"from that fence (before: it found the lock taken; after: its next "
+                    f"transaction was refused); {len(got)} mails received, 0 twice")
