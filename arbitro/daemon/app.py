@@ -67,6 +67,7 @@ from ..store.lease import (
     who,
 )
 from ..words import say
+from ..words.dates import when
 from .clock import CheckedClock, Jump, steady_seconds, wall_now
 from .scheduler import DeadlineScheduler
 
@@ -500,10 +501,11 @@ class Daemon:
     def _tell_clock(self, what: str, jump: Jump) -> None:
         """Mail the operator (the GM of the server) about the clock, in its language."""
         assert self.store is not None and self.referee is not None
-        language = self.config.server.language
+        server = self.config.server
+        language = server.language
         moment = f"{jump.held:%Y%m%dT%H%M%S}"
-        words = {"wall": f"{jump.wall:%Y-%m-%d %H:%M:%S} UTC",
-                 "held": f"{jump.held:%Y-%m-%d %H:%M:%S} UTC"}
+        words = {"wall": when(jump.wall, server.timezone, language),
+                 "held": when(jump.held, server.timezone, language)}
         with self.store.begin() as uow:
             alert_gm(self.referee.svc, uow, f"clock-{what}:{moment}", operator_of(self.config),
                      language, say(language, f"alert.clock_{what}"),

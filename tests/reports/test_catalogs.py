@@ -88,6 +88,7 @@ def _named(name: str, lang: str) -> Any:
 
         "units": "A Mar, F Bre", "unit": "A Mar", "options": "Bur, Gas", "guide": "docs/PLAYERS.md",
         "count": 2, "centres": "Mar, Par", "streak": 1, "left": 2, "max": 3,
+        "wall": when(MOMENT, "Europe/Rome", lang), "held": when(MOMENT, "Europe/Rome", lang),
     }
     return values[name]
 
