@@ -274,7 +274,7 @@ class Fence:
             self.epoch = epoch
             return clean
 
-    def check(self, session: Session) -> None:
+    def assert_held(self, session: Session) -> None:
         """First statement of every transaction of the holder: the epoch is still ours
         (a share lock on PostgreSQL: a takeover waits for this transaction to end)."""
         held = session.execute(
@@ -284,12 +284,12 @@ class Fence:
             raise LeaseLost(f"the store's epoch is {held}, this daemon's {self.epoch}")
 
     def guard(self, on_lost: Callable[[], None]) -> Callable[[Session], None]:
-        """The check as a Store.guard that calls ``on_lost`` (in whichever thread opened
+        """``assert_held`` as a Store.guard that calls ``on_lost`` (in whichever thread opened
         the transaction) before it raises ``LeaseLost``."""
 
         def checked(session: Session) -> None:
             try:
-                self.check(session)
+                self.assert_held(session)
             except LeaseLost:
                 on_lost()
                 raise

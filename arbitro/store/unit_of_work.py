@@ -68,7 +68,7 @@ class Store:
         # Objects stay readable after commit: callers get values, not lazy proxies.
         self._sessions = sessionmaker(engine, expire_on_commit=False)
         # Run first in every transaction; raising ends it. The daemon fences the store
-        # with it (store/lease.py: Fence.check), so a daemon another has taken over from
+        # with it (store/lease.py: Fence.assert_held), so a daemon another has taken over from
         # cannot commit anything.
         self.guard: Callable[[Session], None] | None = None
 

@@ -89,11 +89,11 @@ def test_a_daemon_taken_over_from_can_commit_nothing(db_url: str, now: datetime)
     new, new_fence = _fenced(db_url)
     try:
         assert old_fence.take(old, "old", now) is True  # nobody held it before
-        old.guard = old_fence.check
+        old.guard = old_fence.assert_held
         with old.begin() as uow:
             uow.session.execute(text("SELECT 1"))
         assert new_fence.take(new, "new", now) is False  # the old one never let go
-        new.guard = new_fence.check
+        new.guard = new_fence.assert_held
         with pytest.raises(LeaseLost), old.begin() as uow:
             uow.outbox.enqueue("late", recipients=["a@x.it"], subject="s", body="b", now=now)
         with new.begin() as uow:
@@ -117,7 +117,7 @@ def test_a_takeover_waits_for_the_old_holders_transaction_under_way(
     times: dict[str, float] = {}
     try:
         old_fence.take(old, "old", now)
-        old.guard = old_fence.check
+        old.guard = old_fence.assert_held
 
         def takeover() -> None:
             began.wait(5)
