@@ -179,6 +179,7 @@ class Daemon:
         self._given_lease = lease  # taken by the caller first (arbitro dev, before its servers)
         self.lost_store = asyncio.Event()  # the lock went to another daemon: stop
         self._halted = False
+        self._clock_recorded = False  # a held jump is in the store (daemon_lease)
         # OAuth2 access tokens, one source per stored refresh token (IMAP and SMTP share
         # one when they name the same): see mail/oauth/tokens.py
         self.token_options = dict(token_options or {})
@@ -462,9 +463,13 @@ class Daemon:
             return
         self.clock()  # noticed even while nothing else reads the clock
         jump = self.checked.jump
+        if jump is None and not self._clock_recorded:
+            return  # the usual case: nothing held, nothing to read
         stored = clock_hold(self.store)
+        self._clock_recorded = stored is not None
         if jump is not None and stored is None:
             hold_clock(self.store, jump.wall, jump.held)
+            self._clock_recorded = True
             log.error("arbitro: the wall clock jumped by %s (it says %s, the steady count %s): "
                       "deadlines and lateness keep the count until the GM confirms",
                       jump.by, jump.wall.isoformat(), jump.held.isoformat())
@@ -472,12 +477,14 @@ class Daemon:
         elif jump is not None and stored is not None and stored.confirmed:
             self.checked.confirm()
             release_clock(self.store)
+            self._clock_recorded = False
             log.warning("arbitro: the GM confirmed the wall clock (%s)", jump.wall.isoformat())
             self._tell_clock("confirmed", Jump(stored.wall, stored.held))
             if self._loop is not None:  # deadlines passed on the confirmed time: now
                 self._loop.call_soon_threadsafe(self._reschedule_wanted.set)
         elif jump is None and stored is not None:
             release_clock(self.store)
+            self._clock_recorded = False
             log.warning("arbitro: the wall clock agrees with the steady count again")
             self._tell_clock("undone", Jump(stored.wall, stored.held))
 
@@ -491,6 +498,7 @@ class Daemon:
             return
         if not stored.confirmed and self.checked.wall() >= stored.wall:
             self.checked.hold(Jump(stored.wall, stored.held))
+            self._clock_recorded = True
             log.error("arbitro: holding the clock jump of %s the last daemon held (the GM "
                       "has not confirmed it)", stored.wall - stored.held)
             return

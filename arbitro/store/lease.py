@@ -15,7 +15,8 @@ holder (a killed process included), so a standby can wait for it and take over:
 
 The fence (``Fence``): a daemon that takes the store raises the epoch in ``daemon_lease``
 by one, and every transaction it opens checks first that the epoch is still its own (on
-PostgreSQL with a share lock on that row, which the next daemon's raise waits for). So
+PostgreSQL under a transaction advisory lock held shared, which the next daemon's raise
+takes alone, so it waits for the old daemon's transactions under way). So
 once a standby has taken over, nothing the old daemon does can commit: its transactions
 raise ``LeaseLost``, even before it notices the lost lock itself.
 """
@@ -237,6 +238,17 @@ class _AdvisoryLease:
 # -- the fence ----------------------------------------------------------------------------
 
 
+# The fence's transaction lock (distinct from the daemon's session lock above).
+FENCE_LOCK_ID = zlib.crc32(b"arbitro.fence")
+_FENCE_SHARED = text("SELECT pg_advisory_xact_lock_shared(:k)")
+_FENCE_ALONE = text("SELECT pg_advisory_xact_lock(:k)")
+_EPOCH = text(f"SELECT epoch FROM daemon_lease WHERE id = {_ROW}")
+
+
+def _postgresql(session: Session) -> bool:
+    return session.get_bind().dialect.name == "postgresql"
+
+
 @dataclass
 class Fence:
     """This daemon's epoch on one store: taken once, checked by every transaction."""
@@ -246,14 +258,15 @@ class Fence:
 
     def take(self, store: Store, holder: str, now: datetime) -> bool:
         """Raise the epoch and hold it. On PostgreSQL the raise waits for the transactions
-        the previous holder has under way (each holds a share lock on the row) and commits
+        the previous holder has under way (each holds the fence's lock shared) and commits
         after them. True when the previous holder let go cleanly, or there was none."""
         while True:
             try:
                 with store.begin() as uow:
                     session = uow.session
-                    if session.get_bind().dialect.name == "postgresql":
+                    if _postgresql(session):
                         session.execute(text(f"SET LOCAL lock_timeout = '{int(self.lock_timeout * 1000)}ms'"))
+                        session.execute(_FENCE_ALONE, {"k": FENCE_LOCK_ID})
                     row = session.execute(
                         select(DaemonLease).where(DaemonLease.id == _ROW).with_for_update()
                     ).scalar_one_or_none()
@@ -275,11 +288,14 @@ class Fence:
             return clean
 
     def assert_held(self, session: Session) -> None:
-        """First statement of every transaction of the holder: the epoch is still ours
-        (a share lock on PostgreSQL: a takeover waits for this transaction to end)."""
-        held = session.execute(
-            select(DaemonLease.epoch).where(DaemonLease.id == _ROW).with_for_update(read=True)
-        ).scalar_one_or_none()
+        """First statements of every transaction of the holder: the epoch is still ours.
+        On PostgreSQL the fence's lock is taken shared first (for the transaction: a
+        takeover waits for it to end, and it waits for a takeover under way), then the
+        epoch read in a statement of its own, so that it sees a takeover just committed.
+        Nothing is written: a read-only transaction stays one."""
+        if _postgresql(session):
+            session.execute(_FENCE_SHARED, {"k": FENCE_LOCK_ID})
+        held = session.execute(_EPOCH).scalar_one_or_none()
         if self.epoch is None or held != self.epoch:
             raise LeaseLost(f"the store's epoch is {held}, this daemon's {self.epoch}")
 

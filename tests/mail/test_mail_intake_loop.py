@@ -139,9 +139,11 @@ def test_reconnects_back_off_exponentially_up_to_the_cap_and_start_again_after_s
         gaps = [b - a for a, b in itertools.pairwise(first_outage)][:6]
         expected = [backoff_delay(i, 0.02, 0.16) for i in range(6)]
         assert expected == [0.02, 0.04, 0.08, 0.16, 0.16, 0.16]
-        for gap, want in zip(gaps, expected, strict=True):
-            assert want - 0.005 <= gap <= want + 0.1, (gaps, expected)
-        assert second[1] - second[0] <= 0.02 + 0.1
+        for gap, want in zip(gaps, expected, strict=True):  # never sooner than the backoff
+            assert gap >= want - 0.005, (gaps, expected)
+        # ... and no longer, but for a busy machine's hiccup: capped, not still doubling
+        assert sorted(gaps[3:])[1] < 0.16 + 0.1, gaps
+        assert second[1] - second[0] < 0.16, second  # after a success: the first delay again
         assert loop.stats.connection_errors >= 9
 
     run(go())
