@@ -1,14 +1,16 @@
 """Load: many games in one store, and a burst of order mails through the handler.
 
     python3 bench/load.py [--games 1000] [--mails 10000] [--auth token|password]
-                          [--database-url URL]
+                          [--database-url URL] [--no-map]
 
 Prints (figures for docs/RELIABILITY.md):
 
 - the time to create and start N seven-player games (Referee.tick), the process's peak
   memory and the database size;
 - the time of one idle sweep (Referee.tick with nothing due) and of one deadline sweep
-  (every game's Spring 1901 deadline passes at once: all adjudicated and reported);
+  (every game's Spring 1901 deadline passes at once: all adjudicated and reported, each
+  results mail with its map, as the daemon draws it, unless --no-map), with the phases
+  per second;
 - a burst of M order mails through MailHandler.handle directly (no IMAP): mails per
   second, and the cost of authentication. ``--auth password`` makes each mail carry the
   player's password (one scrypt check per mail); ``token`` answers to the player's secret
@@ -30,14 +32,18 @@ from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
 
+from sqlalchemy import func, select
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from arbitro.config import parse_config
+from arbitro.daemon.app import default_render_map
 from arbitro.diplomacy.position import start_position
 from arbitro.mail.intake.handler import MailHandler
 from arbitro.service import Referee
 from arbitro.store import open_store
+from arbitro.store.models import OutboxAttachment
 from arbitro.store.passwords import hash_password, verify_password
 from arbitro.variants import load_board
 
@@ -85,6 +91,7 @@ def main() -> None:
     ap.add_argument("--mails", type=int, default=10_000)
     ap.add_argument("--auth", choices=("token", "password"), default="token")
     ap.add_argument("--database-url", default="")
+    ap.add_argument("--no-map", action="store_true", help="results mails without the map")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="arbitro-load-"))
     db = tmp / "load.sqlite3"
@@ -93,7 +100,8 @@ def main() -> None:
     began = time.perf_counter()
     cfg = config(args.games, url)
     store = open_store(url)
-    referee = Referee(store, cfg, render_map=None)
+    # The daemon's own map drawing (the results mails' maps), unless --no-map.
+    referee = Referee(store, cfg, render_map=None if args.no_map else default_render_map())
     print(f"config of {args.games} games parsed and store opened: "
           f"{time.perf_counter() - began:.1f} s")
     began = time.perf_counter()
@@ -151,10 +159,16 @@ def main() -> None:
         steps += len(done)
         if not done:
             break
+    took = time.perf_counter() - began
     print(f"deadline sweep: every game's S1901M deadline passed at once: {steps} steps "
-          f"(adjudication and reports of {args.games} games) in "
-          f"{time.perf_counter() - began:.1f} s; peak memory {peak_mb():.0f} MB"
+          f"(adjudication and reports of {args.games} games, "
+          f"{'no maps' if args.no_map else 'each results mail with its map'}) in "
+          f"{took:.1f} s, {args.games / took:.1f} phases/s; peak memory {peak_mb():.0f} MB"
           + (f"; database {db.stat().st_size / 1e6:.1f} MB" if db.exists() else ""))
+    with store.begin() as uow:
+        maps = uow.session.scalar(select(func.count()).select_from(OutboxAttachment)
+                                  .where(OutboxAttachment.content_type.startswith("image/")))
+    print(f"maps attached to the queued mails: {maps}")
     store.close()
 
 

@@ -16,7 +16,7 @@ sys.dont_write_bytecode = False
 
 # Subcommand modules (arbitro/cli/<name>.py), each with add_parser() and run().
 COMMANDS = ("run", "dev", "check_config", "adjudicate", "parse", "render", "variant", "gm", "site", "oauth",
-            "aae")
+            "aae", "clock")
 
 
 class _Formatter(argparse.HelpFormatter):

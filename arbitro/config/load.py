@@ -131,6 +131,7 @@ def _server(t: Table, path: Path, environ: Mapping[str, str]) -> ServerConfig:
             quarantine_folder=imap_t.text("quarantine_folder", "arbitro/quarantine"),
             poll_seconds=imap_t.integer("poll_seconds", 60, minimum=5),
             sent_folder=imap_t.text("sent_folder", "arbitro/sent"),
+            check_ms=imap_t.integer("check_ms", None, minimum=0, maximum=60_000),
         )
         imap_t.finish()
     if smtp_t:

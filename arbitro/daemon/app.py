@@ -1,12 +1,29 @@
 """The daemon: store, referee, mail intake, outbox drainer and scheduler in one asyncio loop.
 
-Start order: the store (migrated), the referee, the scheduler (a stored deadline that
-passed while the daemon was down fires now), the outbox drainer, then the IMAP intake.
-A tick steps only up to the moment the intake has read the inbox to (``_read_up_to``): a
-deadline that passed while mail lay unread waits until that mail is handled.
-Stop order: intake (no new mail), scheduler and any running tick, drainer, store. The
-drainer stops after the scheduler so that mail queued by a last tick is not left waiting
-on a drainer that is already gone; whatever stays queued goes out at the next start.
+Its parts are started in order and stopped in the reverse order by one exit stack
+(``Daemon._parts``, a list):
+
+1. the lock: one daemon per store (store/lease.py); a standby waits for it;
+2. the store, opened (migrated) and fenced: this daemon's epoch raised, then checked by
+   every transaction (a daemon taken over from can commit nothing); after a holder that
+   did not let go cleanly, the takeover grace (the old daemon notices first);
+3. the referee and the mail handler (nothing to stop);
+4. the outbox drainer;
+5. the scheduler (a stored deadline that passed while the daemon was down fires now); its
+   stop waits for a tick under way;
+6. the rescheduler and the web archive's writer (tasks);
+7. the IMAP intake (made before the scheduler: a tick fired at start waits for its first
+   read of the inbox, see ``_read_up_to``);
+8. the lease watch: the lock checked every ``lease_seconds``.
+
+So the stop order is: watch, intake (no new mail), archive, rescheduler, scheduler and any
+running tick, drainer (after the tick, so that mail a last tick queued still goes), store,
+lock (last: a standby may begin once everything is shut). Whatever stays queued goes out
+at the next start.
+
+A daemon that loses its store (another holds the lock, or the fence refuses a
+transaction) halts at once, from whichever thread noticed: the intake hands and moves no
+more mail, the drainer claims no more, ticks stop; then it stops as above.
 
 Blocking work (database transactions, imapclient) runs in threads; everything that
 touches asyncio objects runs in the loop.
@@ -18,26 +35,40 @@ import asyncio
 import logging
 import signal
 import ssl
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
 from datetime import UTC, datetime
 from typing import Any
 
 from ..config import Config
 from ..config.model import OAuth2Config
 from ..mail.intake.handler import MailHandler
-from ..mail.intake.imap import Fetched, IntakeLoop, MailboxClient, Outcome
+from ..mail.intake.imap import MailboxClient
+from ..mail.intake.loop import IntakeLoop
+from ..mail.intake.mailbox import Deferred, Fetched, Mailbox, Outcome
 from ..mail.outbound.oauth import TokenSource
 from ..mail.outbound.outbox import OutboxDrainer, OutboxEntry, StoreOutbox
-from ..mail.running import stop_task
 from ..mail.outbound.smtp import SmtpSender
+from ..mail.running import stop_task
 from ..service import Referee
 from ..service.notices import alert_gm, operator_of
 from ..service.referee import MAX_STEPS
 from ..service.table import RenderMap
 from ..site import SiteWriter
 from ..store import Store, open_store
-from ..store.lease import StoreLease, lease_for
+from ..store.lease import (
+    Fence,
+    LeaseLost,
+    StoreLease,
+    clock_hold,
+    hold_clock,
+    lease_for,
+    release_clock,
+    who,
+)
 from ..words import say
+from ..words.dates import when
+from .clock import CheckedClock, Jump, steady_seconds, wall_now
 from .scheduler import DeadlineScheduler
 
 log = logging.getLogger("arbitro.daemon")
@@ -72,13 +103,18 @@ def default_render_map() -> RenderMap | None:
 
 
 class Daemon:
-    """One referee process. ``clock`` is the only source of time (tests move it)."""
+    """One referee process. ``clock`` is the only source of time (tests move it); the
+    real one by default, checked against a steady clock (daemon/clock.py: a jump of the
+    wall clock is held until the GM's word), and so is a given ``clock`` when a
+    ``steady`` one comes with it. ``mailbox`` replaces the IMAP client of
+    ``[server.imap]`` (the in-memory one in tests)."""
 
     def __init__(
         self,
         config: Config,
         *,
-        clock: Clock = utc_now,
+        clock: Clock | None = None,
+        steady: Callable[[], float] | None = None,
         render_map: RenderMap | None | str = "default",
         tick_seconds: float = 60.0,
         drain_seconds: float = 30.0,
@@ -88,12 +124,20 @@ class Daemon:
         ssl_context: ssl.SSLContext | None = None,
         store: Store | None = None,
         standby: bool = False,
-        lease_seconds: float = 2.0,
+        lease_seconds: float = 1.0,
+        takeover_grace: float | None = None,
         lease: StoreLease | None = None,
+        mailbox: Mailbox | None = None,
         token_options: dict[str, Any] | None = None,
     ) -> None:
         self.config = config
-        self.clock = clock
+        self.checked: CheckedClock | None = None
+        self.clock: Clock
+        if clock is None or steady is not None:
+            self.checked = CheckedClock(clock or wall_now, steady or steady_seconds)
+            self.clock = self.checked
+        else:
+            self.clock = clock
         self.render_map: RenderMap | None = (
             default_render_map() if isinstance(render_map, str) else render_map
         )
@@ -104,6 +148,7 @@ class Daemon:
         self.imap_backoff_max = imap_backoff_max
         self.ssl_context = ssl_context
         self._given_store = store
+        self._given_mailbox = mailbox
         self.store: Store | None = None
         self.referee: Referee | None = None
         self.handler: MailHandler | None = None
@@ -118,16 +163,23 @@ class Daemon:
         self._reschedule_wanted = asyncio.Event()
         self._site_wanted = asyncio.Event()
         self._site_job: asyncio.Future[Any] | None = None
-        self._tasks: list[asyncio.Task[None]] = []
         self._ticking: set[asyncio.Future[list[str]]] = set()
+        self._stack: AsyncExitStack | None = None
         self._stopping = False
         self.running = False
         # One daemon per store (store/lease.py): a standby waits for the lock, polling.
         self.standby = standby
+        # The active daemon checks its lock this often; a daemon taking over from one
+        # that did not let go waits longer than that before it touches the mail.
         self.lease_seconds = lease_seconds
+        self.takeover_grace = (2 * lease_seconds + 0.5) if takeover_grace is None else takeover_grace
         self.lease: StoreLease | None = None
+        self._took_over = False  # the lock was waited for (a standby's takeover)
+        self.fence = Fence()
         self._given_lease = lease  # taken by the caller first (arbitro dev, before its servers)
         self.lost_store = asyncio.Event()  # the lock went to another daemon: stop
+        self._halted = False
+        self._clock_recorded = False  # a held jump is in the store (daemon_lease)
         # OAuth2 access tokens, one source per stored refresh token (IMAP and SMTP share
         # one when they name the same): see mail/oauth/tokens.py
         self.token_options = dict(token_options or {})
@@ -135,73 +187,32 @@ class Daemon:
         self._loop: asyncio.AbstractEventLoop | None = None
 
     # -- life cycle -----------------------------------------------------------------
+    def _parts(self) -> list[AbstractAsyncContextManager[None]]:
+        """The daemon, part by part, in the order they start (they stop in reverse)."""
+        return [
+            self._the_lock(),
+            self._the_store(),
+            self._the_referee(),
+            self._the_outbox(),
+            self._the_deadlines(),
+            self._the_rescheduler(),
+            self._the_archive(),
+            self._the_intake(),
+            self._the_lease_watch(),
+        ]
+
     async def start(self) -> None:
-        server = self.config.server
         self._stopping = False
-        await self._take_store(server.database_url)
-        if self._given_store is not None:
-            store = self._given_store
-        else:
-            store = await asyncio.to_thread(open_store, server.database_url)
-        self.store = store
-        self.referee = Referee(store, self.config, render_map=self.render_map)
-        if self.config.site is not None:
-            self.site = SiteWriter(self.config.site.folder, self.config)
-        # on_queued is not used: the handler runs in a worker thread, and waking the
-        # drainer (an asyncio.Event) must happen in the loop; _handle_mail does it.
-        self.handler = MailHandler(
-            self.referee,
-            folder=server.imap.folder if server.imap else "INBOX",
-            clock=self.clock,
-        )
         self._loop = asyncio.get_running_loop()
-        if server.imap is not None:  # made now: a tick fired at start waits for it
-            client = MailboxClient(
-                server.imap,
-                max_bytes=server.limits.max_mail_bytes,
-                timeout=self.imap_timeout,
-                ssl_context=self.ssl_context,
-                tokens=self._tokens(server.imap.oauth2),
-            )
-            self.intake = IntakeLoop(
-                client,
-                self._handle_mail,
-                wait_seconds=self.imap_wait,
-                backoff_max=self.imap_backoff_max,
-                on_quarantine=self._quarantined,
-                clock=self.clock,
-            )
-        self.scheduler = DeadlineScheduler(
-            server.database_url, self.tick, clock=self.clock, safety_seconds=self.tick_seconds
-        )
-        self.scheduler.start()
-        await self.reschedule()
-        self._tasks.append(asyncio.create_task(self._rescheduler(), name="rescheduler"))
-        if self.site is not None:
-            self._tasks.append(asyncio.create_task(self._site_loop(), name="site"))
-            self.site_wanted()  # the archive as the store is now
-        if server.smtp is not None:
-            self.drainer = OutboxDrainer(
-                StoreOutbox(store),
-                SmtpSender(server.smtp, ssl_context=self.ssl_context,
-                           tokens=self._tokens(server.smtp.oauth2)),
-                referee=server.referee_address,
-                on_permanent_failure=self._outbox_failed,
-                clock=self.clock,
-                per_minute=server.limits.outbound_per_minute,
-                # copies confirm only when the intake reads them: no IMAP, no copies
-                receipt_address=(server.smtp.receipt_address or None) if server.imap else None,
-                receipt_wait=server.smtp.receipt_wait,
-                give_up_after=server.smtp.give_up_after,
-            )
-            await self.drainer.start(self.drain_seconds)
-        else:
-            log.warning("no [server.smtp]: mails stay queued in the outbox")
-        if self.intake is not None:
-            await self.intake.start()
-        else:
-            log.warning("no [server.imap]: no mail is read")
-        self._tasks.append(asyncio.create_task(self._keep_store(), name="store-lease"))
+        stack = AsyncExitStack()
+        try:
+            for part in self._parts():
+                await stack.enter_async_context(part)
+        except BaseException:
+            self._stopping = True
+            await stack.aclose()  # whatever had started stops again, in reverse
+            raise
+        self._stack = stack
         self.running = True
         log.info(
             "arbitro: started, %d game(s), next wake-up %s",
@@ -211,33 +222,21 @@ class Daemon:
 
     async def stop(self) -> None:
         self._stopping = True
-        if self.lease is None:  # never got the store (refused, or a standby still waiting)
+        stack, self._stack = self._stack, None
+        if stack is None:  # never started (refused, or a standby still waiting)
             return
-        if self.intake is not None:
-            await self.intake.stop()
-        for task in self._tasks:  # they loop until cancelled: nothing to wait for
-            await stop_task(task, 0)
-        self._tasks.clear()
-        if self.scheduler is not None:
-            self.scheduler.stop()
-        if self._ticking:  # a tick under way finishes its transactions
-            await asyncio.gather(*self._ticking, return_exceptions=True)
-        if self._site_job is not None:  # so does an archive being written
-            await asyncio.gather(self._site_job, return_exceptions=True)
-        if self.drainer is not None:
-            await self.drainer.stop()
-        if self.store is not None and self._given_store is None:
-            self.store.close()
-        if self.lease is not None:  # last: a standby may begin once everything is shut
-            await asyncio.to_thread(self.lease.release)
-            self.lease = None
+        await stack.aclose()
         self.running = False
         log.info("arbitro: stopped")
 
-    # -- one daemon per store -------------------------------------------------------
-    async def _take_store(self, url: str) -> None:
+    # -- the parts ------------------------------------------------------------------
+    @asynccontextmanager
+    async def _the_lock(self) -> AsyncIterator[None]:
         """Hold the store's lock, or refuse (``StoreBusy``), or as a standby wait for it."""
-        lease = self._given_lease or lease_for(url)
+        url = self.config.server.database_url
+        lease = self._given_lease
+        if lease is None:
+            lease = await asyncio.to_thread(lease_for, url)
         said = False
         while not await asyncio.to_thread(lease.acquire):
             if not self.standby:
@@ -247,24 +246,280 @@ class Daemon:
                          lease.where, await asyncio.to_thread(lease.holder) or "holder unknown")
                 said = True
             await asyncio.sleep(self.lease_seconds)
-        if said:
-            log.warning("arbitro: standby: the active daemon is gone; taking over %s", lease.where)
         self.lease = lease
+        self._took_over = said
+        try:
+            yield
+        finally:
+            self.lease = None
+            if self._given_lease is None:  # a given lease is its giver's to release
+                await asyncio.to_thread(lease.release)
 
-    async def _keep_store(self) -> None:
-        """A PostgreSQL restart drops the lock with its connection: take it back, or, when
-        another daemon was quicker, stop before both handle the same mail."""
-        while self.lease is not None:
-            await asyncio.sleep(self.lease_seconds * 5)
-            lease = self.lease
-            if lease is None or await asyncio.to_thread(lease.alive):
-                continue
-            if await asyncio.to_thread(lease.acquire):
-                log.warning("arbitro: the store lock was lost and taken back")
-                continue
-            log.error("arbitro: another daemon took the store (%s); stopping", lease.where)
-            self.lost_store.set()
+    @asynccontextmanager
+    async def _the_store(self) -> AsyncIterator[None]:
+        """Opened (migrated) and fenced. A lock that can be lost under a live holder
+        (PostgreSQL), taken from a holder that did not let go, is followed by the grace."""
+        assert self.lease is not None
+        if self._given_store is not None:
+            store = self._given_store
+        else:
+            store = await asyncio.to_thread(open_store, self.config.server.database_url)
+        guard: object = None
+        try:
+            clean = await asyncio.to_thread(self.fence.take, store, who(), utc_now())
+            # Every transaction's first statement, in whichever thread opens it: the fence's
+            # check, and on a loss the halt, before anything else can happen.
+            store.guard = self.fence.guard(lambda: self._halt("the fence refused a transaction"))
+            guard = store.guard
+            self.store = store
+            await asyncio.to_thread(self._resume_clock_hold)
+            if self._took_over:
+                log.warning("arbitro: standby: the active daemon is gone; taking over %s",
+                            self.lease.where)
+            if not clean and not self.lease.dies_with_holder:
+                log.info("arbitro: the last holder did not let go; waiting %.1f s for it to "
+                         "notice before touching the mail", self.takeover_grace)
+                await asyncio.sleep(self.takeover_grace)
+            yield
+        finally:
+            if guard is not None and store.guard is guard:
+                if not self._halted:
+                    await asyncio.to_thread(self.fence.let_go, store)
+                store.guard = None
+            # self.store stays: closed, it still opens a connection for a look afterwards
+            if self._given_store is None:
+                await asyncio.to_thread(store.close)
+
+    @asynccontextmanager
+    async def _the_referee(self) -> AsyncIterator[None]:
+        """The referee, the mail handler, the archive writer and the intake loop (made
+        here, started last: a tick fired at start waits for its first read)."""
+        assert self.store is not None
+        server = self.config.server
+        self.referee = Referee(self.store, self.config, render_map=self.render_map)
+        if self.config.site is not None:
+            self.site = SiteWriter(self.config.site.folder, self.config)
+        # on_queued is not used: the handler runs in a worker thread, and waking the
+        # drainer (an asyncio.Event) must happen in the loop; _handle_mail does it.
+        self.handler = MailHandler(
+            self.referee,
+            folder=server.imap.folder if server.imap else "INBOX",
+            clock=self.clock,
+        )
+        mailbox = self._given_mailbox or self._imap_client()
+        if mailbox is not None:
+            self.intake = IntakeLoop(
+                mailbox,
+                self._handle_mail,
+                wait_seconds=self.imap_wait,
+                backoff_max=self.imap_backoff_max,
+                on_quarantine=self._quarantined,
+                clock=self.clock,
+            )
+        yield
+
+    def _imap_client(self) -> Mailbox | None:
+        imap = self.config.server.imap
+        if imap is None:
+            return None
+        return MailboxClient(
+            imap,
+            max_bytes=self.config.server.limits.max_mail_bytes,
+            timeout=self.imap_timeout,
+            ssl_context=self.ssl_context,
+            tokens=self._tokens(imap.oauth2),
+        )
+
+    @asynccontextmanager
+    async def _the_outbox(self) -> AsyncIterator[None]:
+        assert self.store is not None
+        server = self.config.server
+        if server.smtp is None:
+            log.warning("no [server.smtp]: mails stay queued in the outbox")
+            yield
             return
+        self.drainer = OutboxDrainer(
+            StoreOutbox(self.store),
+            SmtpSender(server.smtp, ssl_context=self.ssl_context,
+                       tokens=self._tokens(server.smtp.oauth2)),
+            referee=server.referee_address,
+            on_permanent_failure=self._outbox_failed,
+            clock=self.clock,
+            per_minute=server.limits.outbound_per_minute,
+            # copies confirm only when the intake reads them: no intake, no copies
+            receipt_address=(server.smtp.receipt_address or None) if self.intake else None,
+            receipt_wait=server.smtp.receipt_wait,
+            give_up_after=server.smtp.give_up_after,
+        )
+        await self.drainer.start(self.drain_seconds)
+        try:
+            yield
+        finally:
+            await self.drainer.stop()
+
+    @asynccontextmanager
+    async def _the_deadlines(self) -> AsyncIterator[None]:
+        self.scheduler = DeadlineScheduler(
+            self.config.server.database_url, self.tick, clock=self.clock,
+            safety_seconds=self.tick_seconds,
+        )
+        self.scheduler.start()
+        try:
+            await self.reschedule()
+            yield
+        finally:
+            self.scheduler.stop()
+            if self._ticking:  # a tick under way finishes its transactions
+                await asyncio.gather(*self._ticking, return_exceptions=True)
+
+    @asynccontextmanager
+    async def _the_rescheduler(self) -> AsyncIterator[None]:
+        async with _task(self._rescheduler(), "rescheduler"):
+            yield
+
+    @asynccontextmanager
+    async def _the_archive(self) -> AsyncIterator[None]:
+        if self.site is None:
+            yield
+            return
+        async with _task(self._site_loop(), "site"):
+            self.site_wanted()  # the archive as the store is now
+            yield
+        if self._site_job is not None:  # an archive being written is finished
+            await asyncio.gather(self._site_job, return_exceptions=True)
+
+    @asynccontextmanager
+    async def _the_intake(self) -> AsyncIterator[None]:
+        if self.intake is None:
+            log.warning("no [server.imap]: no mail is read")
+            yield
+            return
+        await self.intake.start()
+        try:
+            yield
+        finally:
+            await self.intake.stop()
+
+    @asynccontextmanager
+    async def _the_lease_watch(self) -> AsyncIterator[None]:
+        async with _task(self._watch_lease(), "store-lease"):
+            yield
+
+    # -- one daemon per store -------------------------------------------------------
+    def _halt(self, why: str) -> None:
+        """Lost the store: no more mail handled or moved, no more mail claimed, no more
+        steps, now; the stop follows in the loop. Safe from any thread."""
+        if self._halted:
+            return
+        self._halted = True
+        self._stopping = True
+        if self.intake is not None:
+            self.intake.halt()
+        if self.drainer is not None:
+            self.drainer.halt()
+        where = self.lease.where if self.lease is not None else "the store"
+        log.error("arbitro: another daemon took the store (%s: %s); stopping", where, why)
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self.lost_store.set)
+
+    def _still_ours(self) -> bool:
+        assert self.store is not None
+        try:
+            with self.store.begin():
+                return True
+        except LeaseLost:
+            return False
+
+    async def _watch_lease(self) -> None:
+        """Every ``lease_seconds``: the lock, then the clock."""
+        while self.lease is not None and not self._halted:
+            await asyncio.sleep(self.lease_seconds)
+            await self._check_lease()
+            if not self._halted:
+                try:
+                    await asyncio.to_thread(self._check_clock)
+                except LeaseLost:
+                    return
+                except Exception:
+                    log.exception("the clock's hold not recorded; tried again in a moment")
+
+    async def _check_lease(self) -> None:
+        """A PostgreSQL restart or a cut connection drops the lock: take it back while the
+        fence is still ours, or, when another daemon was quicker, halt."""
+        lease = self.lease
+        if lease is None or await asyncio.to_thread(lease.alive):
+            return
+        if await asyncio.to_thread(lease.acquire) and await asyncio.to_thread(self._still_ours):
+            log.warning("arbitro: the store lock was lost and taken back")
+            return
+        self._halt("its lock is held by another")
+
+    # -- the clock ------------------------------------------------------------------
+    def _check_clock(self) -> None:
+        """A jump the checked clock holds is recorded in the store and told to the GM; the
+        GM's word (``arbitro clock confirm``, in the store) ends it; so does the wall
+        clock coming back. Runs in a worker thread."""
+        if self.checked is None or self.store is None:
+            return
+        self.clock()  # noticed even while nothing else reads the clock
+        jump = self.checked.jump
+        if jump is None and not self._clock_recorded:
+            return  # the usual case: nothing held, nothing to read
+        stored = clock_hold(self.store)
+        self._clock_recorded = stored is not None
+        if jump is not None and stored is None:
+            hold_clock(self.store, jump.wall, jump.held)
+            self._clock_recorded = True
+            log.error("arbitro: the wall clock jumped by %s (it says %s, the steady count %s): "
+                      "deadlines and lateness keep the count until the GM confirms",
+                      jump.by, jump.wall.isoformat(), jump.held.isoformat())
+            self._tell_clock("jumped", jump)
+        elif jump is not None and stored is not None and stored.confirmed:
+            self.checked.confirm()
+            release_clock(self.store)
+            self._clock_recorded = False
+            log.warning("arbitro: the GM confirmed the wall clock (%s)", jump.wall.isoformat())
+            self._tell_clock("confirmed", Jump(stored.wall, stored.held))
+            if self._loop is not None:  # deadlines passed on the confirmed time: now
+                self._loop.call_soon_threadsafe(self._reschedule_wanted.set)
+        elif jump is None and stored is not None:
+            release_clock(self.store)
+            self._clock_recorded = False
+            log.warning("arbitro: the wall clock agrees with the steady count again")
+            self._tell_clock("undone", Jump(stored.wall, stored.held))
+
+    def _resume_clock_hold(self) -> None:
+        """At start: a jump the last daemon held and nobody confirmed is held again (the
+        wall clock taken to be off by as much); one undone or confirmed meanwhile ends."""
+        if self.checked is None or self.store is None:
+            return
+        stored = clock_hold(self.store)
+        if stored is None:
+            return
+        if not stored.confirmed and self.checked.wall() >= stored.wall:
+            self.checked.hold(Jump(stored.wall, stored.held))
+            self._clock_recorded = True
+            log.error("arbitro: holding the clock jump of %s the last daemon held (the GM "
+                      "has not confirmed it)", stored.wall - stored.held)
+            return
+        release_clock(self.store)
+        self._tell_clock("confirmed" if stored.confirmed else "undone",
+                         Jump(stored.wall, stored.held))
+
+    def _tell_clock(self, what: str, jump: Jump) -> None:
+        """Mail the operator (the GM of the server) about the clock, in its language."""
+        assert self.store is not None and self.referee is not None
+        server = self.config.server
+        language = server.language
+        moment = f"{jump.held:%Y%m%dT%H%M%S}"
+        words = {"wall": when(jump.wall, server.timezone, language),
+                 "held": when(jump.held, server.timezone, language)}
+        with self.referee.office(self.clock()) as office:
+            alert_gm(office, f"clock-{what}:{moment}", operator_of(self.config), language,
+                     say(language, f"alert.clock_{what}"), say(language, f"clock.{what}", **words),
+                     None)
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self.wake_drainer)
 
     # -- time ---------------------------------------------------------------------
     async def tick(self) -> list[str]:
@@ -294,6 +549,8 @@ class Daemon:
                     break
                 try:
                     what = await asyncio.to_thread(self.referee.step, now)
+                except LeaseLost:
+                    break
                 except Exception:
                     log.exception("step failed; retried at the next wake-up")
                     break
@@ -330,6 +587,8 @@ class Daemon:
         self._site_job = job
         try:
             written = await asyncio.shield(job)
+        except LeaseLost:
+            return
         except Exception:
             log.exception("web archive not written; tried again at the next tick")
             return
@@ -358,6 +617,8 @@ class Daemon:
         async with self._schedule_lock:
             try:
                 wakeup = await asyncio.to_thread(self.referee.next_wakeup, self.clock())
+            except LeaseLost:
+                return None
             except Exception:
                 log.exception("next wake-up unknown; the periodic tick carries on")
                 return None
@@ -379,7 +640,15 @@ class Daemon:
         self, uidvalidity: int, uid: int, raw: bytes, size: int, arrived: datetime | None
     ) -> Outcome:
         assert self.handler is not None
+        if self._halted:  # not ours to read any more: it stays in the inbox
+            raise Deferred("this daemon lost its store")
+        held = self.checked.jump if self.checked is not None else None
+        if arrived is not None and held is not None:
+            # The handler measures the mail's age on the wall clock: off by the jump.
+            arrived += held.by
         outcome = await self.handler(uidvalidity, uid, raw, size, arrived)
+        if self._halted:  # lost meanwhile: whatever the handler says, do not file it
+            raise Deferred("this daemon lost its store")
         self.wake_drainer()
         # The mail may complete a phase's orders (early processing) or move a deadline.
         self._reschedule_wanted.set()
@@ -414,7 +683,10 @@ class Daemon:
                 alert_gm(office, f"{FAILED_PREFIX}{entry.id}", gm, language, what, details,
                          entry.game_id)
 
-        await asyncio.to_thread(queue)
+        try:
+            await asyncio.to_thread(queue)
+        except LeaseLost:
+            return
         self.wake_drainer()
 
     # -- OAuth2 ---------------------------------------------------------------------
@@ -450,6 +722,16 @@ class Daemon:
             if game.id == game_id or game_id is None:
                 return game.gm_address
         return None
+
+
+@asynccontextmanager
+async def _task(loop: Any, name: str) -> AsyncIterator[None]:
+    """A loop that runs until cancelled, as a part: started on entry, cancelled on exit."""
+    task = asyncio.create_task(loop, name=name)
+    try:
+        yield
+    finally:
+        await stop_task(task, 0)
 
 
 async def serve(

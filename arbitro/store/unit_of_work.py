@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from sqlalchemy import Engine, select
@@ -57,16 +57,27 @@ class UnitOfWork:
         self.address_changes = AddressChangeRepo(session)
 
 
+class LeaseLost(Exception):
+    """Raised by the daemon's guard (store/lease.py): another daemon has taken the store
+    over, and this one must not touch it (nor the mail)."""
+
+
 class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         # Objects stay readable after commit: callers get values, not lazy proxies.
         self._sessions = sessionmaker(engine, expire_on_commit=False)
+        # Run first in every transaction; raising ends it. The daemon fences the store
+        # with it (store/lease.py: Fence.assert_held), so a daemon another has taken over from
+        # cannot commit anything.
+        self.guard: Callable[[Session], None] | None = None
 
     @contextmanager
     def begin(self) -> Iterator[UnitOfWork]:
         """A transaction: committed when the block ends, rolled back if it raises."""
         with self._sessions.begin() as session:
+            if self.guard is not None:
+                self.guard(session)
             yield UnitOfWork(session)
 
     def answers(self) -> bool:
@@ -82,9 +93,12 @@ class Store:
     @staticmethod
     def outage(exc: BaseException) -> str | None:
         """The driver's error name when ``exc`` is the database failing (locked,
-        restarting, unreachable) rather than the work done in it; else None."""
+        restarting, unreachable) rather than the work done in it; else None. A store
+        another daemon took over is unavailable too, for good: "LeaseLost"."""
         if isinstance(exc, OperationalError):
             return type(exc.orig).__name__
+        if isinstance(exc, LeaseLost):
+            return "LeaseLost"
         return None
 
     def close(self) -> None:

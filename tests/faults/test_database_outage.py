@@ -29,7 +29,8 @@ from pg_server import pg_admin, pg_exec
 from service.service_helpers import START, game_table, make_config
 
 from arbitro.mail.intake.handler import MailHandler
-from arbitro.mail.intake.imap import IntakeLoop, MailboxClient
+from arbitro.mail.intake.imap import MailboxClient
+from arbitro.mail.intake.loop import IntakeLoop
 from arbitro.service import Referee
 from arbitro.store import InboundStatus, Store, engine, open_store
 

@@ -11,11 +11,13 @@ from pathlib import Path
 import aiosmtplib
 import pytest
 from imapclient import IMAPClient
+from mail.test_mail_dev_servers import REFEREE, imap_config, order_mail
 
 from arbitro.dev.servers import DevMailServers
-from arbitro.mail.intake.imap import IntakeLoop, MailboxClient, Outcome
+from arbitro.mail.intake.imap import MailboxClient
+from arbitro.mail.intake.loop import IntakeLoop
+from arbitro.mail.intake.mailbox import Outcome
 from arbitro.mail.mime.message import parse_inbound
-from mail.test_mail_dev_servers import REFEREE, imap_config, order_mail
 
 pytestmark = pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")
 

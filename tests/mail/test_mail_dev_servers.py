@@ -12,10 +12,12 @@ import pytest
 from imapclient import IMAPClient
 
 from arbitro.config.model import ImapConfig, SmtpConfig
-from arbitro.mail.outbound.compose import Outgoing, compose
 from arbitro.dev.servers import DevMailServers
-from arbitro.mail.intake.imap import IntakeLoop, MailboxClient, Outcome
+from arbitro.mail.intake.imap import MailboxClient
+from arbitro.mail.intake.loop import IntakeLoop
+from arbitro.mail.intake.mailbox import Outcome
 from arbitro.mail.mime.message import parse_inbound
+from arbitro.mail.outbound.compose import Outgoing, compose
 from arbitro.mail.outbound.smtp import SmtpSender
 
 REFEREE = "arbitro@dev.local"

@@ -6,6 +6,8 @@ real MailHandler reading them back."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import re
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -77,12 +79,30 @@ def test_a_mail_goes_out_with_its_copy_carrying_a_token(
     (copy,) = imap_account.folder("INBOX")
     assert copy.endswith(got.content)  # one SMTP transaction: the same bytes (+ Return-Path..)
     receipt = parse_inbound(copy).receipt
-    assert receipt == f"1.{_token(store)}" and f"{RECEIPT_HEADER}: {receipt}".encode() in copy
+    assert receipt == _token(store) and f"{RECEIPT_HEADER}: {receipt}".encode() in copy
     assert b"Bcc" not in copy and REFEREE.encode() not in got.content.split(b"To:")[1][:40]
     assert status_of(store, "k")[0] is OutboxStatus.SENT
     # The copy of a mail already marked sent is filed and changes nothing.
     assert read_copies(store, imap_account, T0) == ["sent"]
     assert status_of(store, "k")[0] is OutboxStatus.SENT
+
+
+def test_receipts_are_random_and_say_nothing_of_the_outbox_or_each_other(
+    store: Store, sink: SmtpSink, imap_account: ImapAccount
+) -> None:
+    """Issue 25 finding 10: the receipt carried the outbox id, a counter that dated a
+    delayed anonymous message between a recipient's own mails (defeating press_delay).
+    Now it is a random token alone: nothing in it orders or links two mails."""
+    keys = [f"k{i}" for i in range(6)]
+    for key in keys:
+        enqueue(store, key, ["a@example.it"])
+    drain(StoreOutbox(store), sink, Clock())
+    receipts = [parse_inbound(r.content).receipt for r in sink.received]
+    assert len(set(receipts)) == len(keys)
+    for receipt in receipts:  # 128 random bits and nothing else: no "<outbox id>." before
+        assert re.fullmatch(r"[0-9a-f]{32}", receipt), receipt
+    assert read_copies(store, imap_account, T0) == ["sent"] * len(keys)  # each confirms its own
+    assert {status_of(store, k)[0] for k in keys} == {OutboxStatus.SENT}
 
 
 def test_a_crash_after_the_servers_ok_sends_nothing_twice(
@@ -129,7 +149,7 @@ def test_without_a_copy_the_mail_goes_again_after_the_wait_byte_for_byte(
     clock.now += timedelta(seconds=1)
     drain(StoreOutbox(store), sink, clock)
     assert len(sink.received) == 1
-    assert parse_inbound(sink.received[0].content).receipt == f"1.{token}"
+    assert parse_inbound(sink.received[0].content).receipt == token
     assert status_of(store, "k")[0] is OutboxStatus.SENT
 
 
@@ -138,10 +158,12 @@ def test_a_forged_or_stale_copy_confirms_nothing(
 ) -> None:
     clock, token = in_flight
     for frm, value in [
-        (REFEREE, "1." + "0" * 32),  # a guessed token
-        (REFEREE, "2." + token),  # another mail's
+        (REFEREE, "0" * 32),  # a guessed token
+        (REFEREE, token[:-1] + ("0" if token[-1] != "0" else "1")),  # one digit off
+        (REFEREE, hashlib.sha256(token.encode()).hexdigest()),  # what the store looks up by
+        (REFEREE, "2." + token),  # the old form, another mail's id
         (REFEREE, "99999999999999999999." + token),  # an id no database column holds
-        ("mallory@example.it", "1." + token),  # the right one from another mailbox
+        ("mallory@example.it", token),  # the right one from another mailbox
     ]:
         imap_account.deliver(
             f"From: {frm}\r\nTo: {REFEREE}\r\nSubject: x\r\nX-Arbitro-Loop: {REFEREE}\r\n"
@@ -177,6 +199,9 @@ def test_without_receipts_a_crash_means_one_identical_resend(
     enqueue(store, "k", ["a@example.it"])
     clock = Clock()
     drain(DiesBeforeTheMark(store), smtp_sink, clock, receipts=False)
+    drain(StoreOutbox(store), smtp_sink, clock, receipts=False)  # the claim may be at work
+    assert len(smtp_sink.received) == 1
+    clock.now += timedelta(minutes=2)  # the drainer's claim_lifetime: the sender is gone
     drain(StoreOutbox(store), smtp_sink, clock, receipts=False)
     drain(StoreOutbox(store), smtp_sink, clock, receipts=False)
     assert [r.rcpt_tos for r in smtp_sink.received] == [["a@example.it"]] * 2
@@ -192,8 +217,8 @@ def test_a_failure_reported_after_the_copy_came_leaves_it_sent(store: Store) -> 
     token = port.claim(entry.id, T0)
     assert token is not None
     with store.begin() as uow:
-        assert uow.outbox.confirm(f"{entry.id}.{token}x", T0) is None
-        assert uow.outbox.confirm(f"{entry.id}.{token}", T0) is not None
+        assert uow.outbox.confirm(f"{token}x", T0) is None
+        assert uow.outbox.confirm(token, T0) is not None
     port.mark_failed(entry.id, T0, "TimeoutError", T0 + timedelta(minutes=1))
     assert status_of(store, "k")[0] is OutboxStatus.SENT
     assert port.claim(entry.id, T0) is None  # and the drainer will not hand it over again

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from arbitro.mail.intake.imap import IntakeLoop
+from arbitro.mail.intake.loop import IntakeLoop
 from arbitro.mail.outbound.outbox import OutboxDrainer
 from arbitro.mail.running import LoopTask, stop_task
 

@@ -64,6 +64,7 @@ def _named(name: str, lang: str) -> Any:
         "giver": power_noun(BOARD, "TURKEY", lang), "territories": "Galizia (Gal)",
         # the map of Axis & Allies Europe: its round and the step due
         "round": 3, "step": say(lang, "map.aae.step.combat"),
+        "wall": when(MOMENT, "Europe/Rome", lang), "held": when(MOMENT, "Europe/Rome", lang),
     }
     return values[name]
 

@@ -1,59 +1,31 @@
-"""IMAP intake: a blocking ``MailboxClient`` (imapclient) and an asyncio ``IntakeLoop``.
-
-Delivery guarantee: a mail leaves the inbox only after the handler returned (moved to the
-processed or quarantine folder), so a crash anywhere hands it again later. The handler
-must therefore be idempotent; the store's claim by (UIDVALIDITY, UID) and Message-ID
-covers a renumbered mailbox (changed UIDVALIDITY) as well as a crash before the move.
-"""
+"""The referee's inbox on a real IMAP server: ``MailboxClient``, the ``Mailbox``
+(mailbox.py) the intake loop (loop.py) reads, blocking, on imapclient."""
 
 from __future__ import annotations
 
-import asyncio
+import ipaddress
 import logging
 import re
 import select
 import ssl
 import threading
 import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Literal, Protocol
+from typing import Any
 
 from imapclient import IMAPClient  # type: ignore[import-untyped]
 from imapclient.exceptions import LoginError  # type: ignore[import-untyped]
 
 from ...config.model import ImapConfig
 from ..outbound.oauth import TokenSource, TokenUnavailable
-from ..running import LoopTask
+from .mailbox import Deferred, Fetched, Outcome
 
 log = logging.getLogger(__name__)
 
 RELOGIN_BEFORE = 30.0  # seconds before an OAuth2 session's token expires (see wait)
 
-# "sent": the copy of one of the referee's own mails (a receipt, see outbox.py)
-Outcome = Literal["processed", "quarantine", "sent"]
-
-
-class Deferred(Exception):
-    """Raised by a handler that cannot take the mail now (its database is down): the
-    mail stays in the inbox and the loop retries after its backoff."""
-OUTCOMES: tuple[Outcome, ...] = ("processed", "quarantine", "sent")
-
-
-@dataclass(frozen=True)
-class Fetched:
-    uidvalidity: int
-    uid: int
-    raw: bytes  # the whole mail, or only its header when ``size`` exceeds the cap
-    size: int  # RFC822.SIZE reported by the server
-    # INTERNALDATE: when the receiving server took the mail (aware); None where the
-    # server gives none. Unlike the Date header, no sender writes it.
-    arrived: datetime | None = None
-
-    @property
-    def truncated(self) -> bool:
-        return self.size > len(self.raw)
+# Deferred and Outcome stay importable from here for the handler (mail/intake/handler.py).
+__all__ = ["Deferred", "Fetched", "MailboxClient", "Outcome"]
 
 
 class MailboxClient:
@@ -75,6 +47,9 @@ class MailboxClient:
     ) -> None:
         self.config = config
         self.tokens = tokens  # access tokens for auth = "oauth2"
+        # Seconds between two NOOPs while waiting (0: IDLE, or a sleep of poll_seconds).
+        self.check = (config.check_ms if config.check_ms is not None
+                      else 25 if nearby(config.host) else 0) / 1000
         self.use_idle = use_idle  # False: poll even where IDLE is offered
         self.use_move = use_move  # False: COPY + \Deleted + EXPUNGE even with MOVE
         self.max_bytes = max_bytes
@@ -167,6 +142,10 @@ class MailboxClient:
         return self._client is not None
 
     @property
+    def poll_seconds(self) -> float:
+        return float(self.config.poll_seconds)
+
+    @property
     def has_idle(self) -> bool:
         return self._idle
 
@@ -247,7 +226,9 @@ class MailboxClient:
 
     def wait(self, timeout: float, stop: threading.Event | None = None) -> bool:
         """Block until the server reports new mail (True), ``timeout`` passes or ``stop``
-        is set (False). IDLE where offered; otherwise a plain sleep (the caller polls)."""
+        is set (False). With ``check``, a NOOP every ``check`` seconds (the mail is seen
+        within that of its delivery: Dovecot tells an IDLE client half a second late);
+        else IDLE where offered; else a plain sleep (the caller polls)."""
         client = self._live()
         left = self._session_left()
         if left is not None and left <= 0:
@@ -258,6 +239,18 @@ class MailboxClient:
         try:
             if _has_new(client.noop()[1]):  # mail that came in since the last command
                 return True
+            if self.check > 0:
+                while not (stop and stop.is_set()):
+                    pause = min(self.check, deadline - time.monotonic())
+                    if pause <= 0:
+                        return False
+                    if stop is not None:
+                        stop.wait(pause)
+                    else:
+                        time.sleep(pause)
+                    if _has_new(client.noop()[1]):
+                        return True
+                return False
             if not self._idle:
                 while not (stop and stop.is_set()) and time.monotonic() < deadline:
                     time.sleep(min(0.2, max(0.0, deadline - time.monotonic())))
@@ -286,6 +279,18 @@ class MailboxClient:
         self.connect()
         assert self._client is not None
         return self._client
+
+
+def nearby(host: str) -> bool:
+    """A server on this machine or a private network (by its address as written: no
+    lookup), where a NOOP every few milliseconds costs nobody anything."""
+    if host.lower() in ("localhost", "localhost.localdomain"):
+        return True
+    try:
+        address = ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return False
+    return address.is_loopback or address.is_private or address.is_link_local
 
 
 def _xoauth2(client: IMAPClient, user: str, token: str) -> None:
@@ -399,164 +404,3 @@ def _quietly_close(client: IMAPClient) -> None:
             client.shutdown()
         except Exception:  # noqa: BLE001, S110
             pass
-
-
-# -- the loop ---------------------------------------------------------------------------
-
-
-class Handler(Protocol):
-    async def __call__(
-        self, uidvalidity: int, uid: int, raw: bytes, size: int, arrived: datetime | None
-    ) -> Outcome: ...
-
-
-QuarantineHook = Callable[[Fetched, str], Awaitable[None]]
-
-
-def backoff_delay(attempt: int, initial: float, maximum: float) -> float:
-    """Exponential: initial, 2*initial, 4*initial ... capped at maximum."""
-    return float(min(maximum, initial * (2 ** min(attempt, 30))))
-
-
-@dataclass
-class IntakeStats:
-    handled: int = 0
-    processed: int = 0
-    quarantined: int = 0
-    copies: int = 0  # our own sent mails' copies, filed in the sent folder
-    handler_errors: int = 0
-    connection_errors: int = 0
-    last_error: str = ""
-    outcomes: list[tuple[int, int, Outcome]] = field(default_factory=list, repr=False)
-
-
-class IntakeLoop:
-    """Fetch, hand each mail to ``handle``, move it by the outcome; wait (IDLE or poll);
-    reconnect with exponential backoff on any error. Never dies before ``stop()``."""
-
-    def __init__(
-        self,
-        client: MailboxClient,
-        handle: Handler,
-        *,
-        wait_seconds: float | None = None,
-        backoff_initial: float = 1.0,
-        backoff_max: float = 300.0,
-        on_quarantine: QuarantineHook | None = None,
-        keep_outcomes: bool = False,
-        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
-    ) -> None:
-        self.client = client
-        self.handle = handle
-        # With IDLE the wait is re-armed this often (servers drop IDLE after ~30 min).
-        self.wait_seconds = (
-            wait_seconds if wait_seconds is not None else float(client.config.poll_seconds)
-        )
-        self.backoff_initial = backoff_initial
-        self.backoff_max = backoff_max
-        self.on_quarantine = on_quarantine
-        self.keep_outcomes = keep_outcomes
-        self.stats = IntakeStats()
-        self._stop = threading.Event()  # seen by the blocking wait in its thread
-        self._wake = threading.Event()  # ends the wait early: stop, or a catch-up asked
-        self.clock = clock
-        # The moment (on ``clock``) a fetch began that found nothing new: every mail that
-        # arrived before it has been handled. None until the first such fetch.
-        self.caught_up: datetime | None = None
-        self._loop = LoopTask("imap-intake")
-        self.idle_since: float | None = None  # monotonic time the loop began waiting
-
-    async def start(self) -> None:
-        if not self._loop.started:
-            self._stop.clear()
-            self._loop.start(self.run)
-
-    async def stop(self, timeout: float = 10.0) -> None:
-        self._stop.set()
-        self._wake.set()
-        await self._loop.stop(timeout)
-        await asyncio.to_thread(self.client.close)
-
-    @property
-    def running(self) -> bool:
-        return self._loop.running
-
-    async def catch_up(self, moment: datetime, timeout: float) -> datetime | None:
-        """Wait (at most ``timeout`` seconds, less once stopped) until every mail that arrived
-        before ``moment`` has been handled; the moment the inbox has been read up to."""
-        end = time.monotonic() + timeout
-        while (self.caught_up is None or self.caught_up < moment) and not self._stop.is_set():
-            if time.monotonic() >= end:
-                break
-            self._wake.set()  # a waiting loop fetches again now
-            await asyncio.sleep(0.02)
-        return self.caught_up
-
-    async def run(self) -> None:
-        failures = 0
-        while not self._stop.is_set():
-            try:
-                await asyncio.to_thread(self.client.connect)
-                failures = 0
-                await self._serve()
-            except Exception as exc:  # noqa: BLE001 — network, server, protocol: reconnect later
-                self.stats.connection_errors += 1
-                self.stats.last_error = f"{type(exc).__name__}: {exc}"
-                await asyncio.to_thread(self.client.close)
-                delay = backoff_delay(failures, self.backoff_initial, self.backoff_max)
-                failures += 1
-                log.warning("imap: %s; reconnecting in %.1f s", self.stats.last_error, delay)
-                await self._sleep(delay)
-
-    async def _serve(self) -> None:
-        while not self._stop.is_set():
-            self._wake.clear()  # a catch-up asked from now on wakes the next wait
-            began = self.clock()
-            batch = await asyncio.to_thread(self.client.fetch_new)
-            for mail in batch:
-                if self._stop.is_set():
-                    return  # unhandled mails stay in the inbox for next time
-                outcome = await self._handle_one(mail)
-                await asyncio.to_thread(self.client.move, mail.uid, outcome)
-                self._count(mail, outcome)
-            if not batch:
-                self.caught_up = began
-                self.idle_since = time.monotonic()
-                await asyncio.to_thread(self.client.wait, self.wait_seconds, self._wake)
-                self.idle_since = None
-
-    async def _handle_one(self, mail: Fetched) -> Outcome:
-        try:
-            outcome = await self.handle(mail.uidvalidity, mail.uid, mail.raw, mail.size,
-                                        mail.arrived)
-            if outcome in OUTCOMES:
-                return outcome
-            reason = f"handler returned {outcome!r}"
-        except Deferred:
-            raise  # not moved: the reconnect rescans the inbox and hands it again
-        except Exception as exc:
-            reason = f"handler raised {type(exc).__name__}: {exc}"
-            log.exception("imap: handling uid %s failed", mail.uid)
-        self.stats.handler_errors += 1
-        if self.on_quarantine is not None:
-            try:
-                await self.on_quarantine(mail, reason)
-            except Exception:
-                log.exception("imap: the quarantine hook failed for uid %s", mail.uid)
-        return "quarantine"
-
-    def _count(self, mail: Fetched, outcome: Outcome) -> None:
-        self.stats.handled += 1
-        if outcome == "processed":
-            self.stats.processed += 1
-        elif outcome == "sent":
-            self.stats.copies += 1
-        else:
-            self.stats.quarantined += 1
-        if self.keep_outcomes:
-            self.stats.outcomes.append((mail.uidvalidity, mail.uid, outcome))
-
-    async def _sleep(self, seconds: float) -> None:
-        end = time.monotonic() + seconds
-        while not self._stop.is_set() and time.monotonic() < end:
-            await asyncio.sleep(min(0.05, end - time.monotonic()))

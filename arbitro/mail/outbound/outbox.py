@@ -5,13 +5,14 @@ to SMTP, and marked sent in another. The one gap SMTP leaves is a crash (or a lo
 database) after the server's "250 OK" and before the mark: the entry stays "sending" and
 nothing in SMTP can say whether it went. So every mail also goes, in the same SMTP
 transaction (a Bcc: the envelope only), to the referee's own mailbox, carrying its token in
-``X-Arbitro-Receipt`` (with its id). The server accepts a transaction for all its recipients at once, so
+``X-Arbitro-Receipt`` (the token alone, random: no id that would order two mails). The server accepts a transaction for all its recipients at once, so
 that copy arriving proves the mail went: the intake confirms the entry (MailHandler). A
 "sending" entry is sent again only when no copy came within ``receipt_wait``, and then byte
 for byte the same (the Message-ID comes from the idempotency key, the Date from the
 creation time, the token is kept). Without receipts (``receipt_address`` None) a crash in
-the gap means one identical resend. Run one drainer per database (rows are locked only on
-PostgreSQL, and only inside ``due``).
+the gap means one identical resend, once the claim is older than ``claim_lifetime``.
+The claim is a compare-and-set (``OutboxRepo.claim``): two drainers on one store (two
+daemons overlapping in a takeover) never both send a mail.
 """
 
 from __future__ import annotations
@@ -28,9 +29,9 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from ...store import OutboxStatus
-from .compose import OutAttachment, Outgoing, compose
 from ..mime.message import RECEIPT_HEADER
 from ..running import LoopTask
+from .compose import OutAttachment, Outgoing, compose
 from .smtp import SendResult, SmtpSender
 
 log = logging.getLogger(__name__)
@@ -62,7 +63,12 @@ class OutboxPort(Protocol):
         self, now: datetime, limit: int, stale_before: datetime | None = None
     ) -> list[OutboxEntry]: ...
 
-    def claim(self, entry_id: int, now: datetime) -> str | None: ...
+    def claim(
+        self, entry_id: int, now: datetime, stale_before: datetime | None = None
+    ) -> str | None:
+        """Compare-and-set: the receipt token when this sender now holds the mail, None
+        when another holds it or it needs no sending (see OutboxRepo.claim)."""
+        ...
 
     def next_due(self, stale_after: timedelta) -> datetime | None: ...
 
@@ -157,6 +163,7 @@ class OutboxDrainer:
         envelope_from: str | None = None,
         receipt_address: str | None = None,
         receipt_wait: timedelta = timedelta(minutes=10),
+        claim_lifetime: timedelta = timedelta(minutes=2),
     ) -> None:
         self.port = port
         self.sender = sender
@@ -174,6 +181,10 @@ class OutboxDrainer:
         # Where the copy that confirms each mail goes (None: no copies, at-least-once).
         self.receipt_address = receipt_address
         self.receipt_wait = receipt_wait if receipt_address else timedelta(0)
+        # A claim younger than this belongs to a sender at work (this one or another
+        # daemon's in a takeover) and is never taken: with receipts, until its copy is
+        # overdue; without, for longer than any one send takes (the SMTP timeouts).
+        self.stale_after = receipt_wait if receipt_address else claim_lifetime
         self._last_send = 0.0
         self._wake = asyncio.Event()
         self._stopping = False
@@ -189,12 +200,13 @@ class OutboxDrainer:
         be reached: the rest stay due, their attempts untouched."""
         report = DrainReport()
         now = self.clock()
-        for entry in self.port.due(now, self.batch, now - self.receipt_wait):
+        for entry in self.port.due(now, self.batch, now - self.stale_after):
             if self._stopping:
                 break
             await self._pace()  # before the claim: a claimed entry should be on its way
-            token = self.port.claim(entry.id, self.clock())
-            if token is None:  # confirmed by its receipt since due() read it
+            claimed_at = self.clock()
+            token = self.port.claim(entry.id, claimed_at, claimed_at - self.stale_after)
+            if token is None:  # claimed by another sender, or confirmed, since due() read it
                 continue
             result = await self._send(dataclasses.replace(entry, receipt_token=token))
             now = self.clock()
@@ -232,9 +244,9 @@ class OutboxDrainer:
             out = to_outgoing(entry)
             copy_to = None
             if self.receipt_address and entry.receipt_token:
-                receipt = f"{entry.id}.{entry.receipt_token}"
+                # The random token alone: nothing in it orders or links two mails.
                 out = dataclasses.replace(
-                    out, extra_headers=(*out.extra_headers, (RECEIPT_HEADER, receipt))
+                    out, extra_headers=(*out.extra_headers, (RECEIPT_HEADER, entry.receipt_token))
                 )
                 copy_to = self.receipt_address
             raw = compose(
@@ -278,6 +290,12 @@ class OutboxDrainer:
         await self._loop.stop(timeout)
         await self.sender.close()
 
+    def halt(self) -> None:
+        """Claim no more mail from now on (one already claimed is still sent: it is this
+        drainer's, and no other will send it before its receipt wait); safe from any
+        thread. ``stop`` still closes the connection."""
+        self._stopping = True
+
     async def _run(self, interval: float) -> None:
         while not self._stopping:
             self._wake.clear()
@@ -298,7 +316,7 @@ class OutboxDrainer:
         """Until the next entry comes due (a retry, or a claim whose copy never came), or
         ``interval``, whichever is sooner."""
         try:
-            due = self.port.next_due(self.receipt_wait)
+            due = self.port.next_due(self.stale_after)
         except Exception:  # noqa: BLE001 — the database is away: just try again later
             return interval
         if due is None:
@@ -351,12 +369,12 @@ class StoreOutbox:
             due: datetime | None = uow.outbox.next_due(stale_after)
             return due
 
-    def claim(self, entry_id: int, now: datetime) -> str | None:
+    def claim(
+        self, entry_id: int, now: datetime, stale_before: datetime | None = None
+    ) -> str | None:
         with self.store.begin() as uow:
-            row = uow.outbox.get(entry_id)
-            if row.status not in _UNSENT:
-                return None
-            token: str = uow.outbox.claim(row, now, secrets.token_hex(16))
+            token: str | None = uow.outbox.claim(entry_id, now, secrets.token_hex(16),
+                                                 stale_before)
             return token
 
     def mark_sent(self, entry_id: int, now: datetime) -> None:

@@ -3,6 +3,7 @@
 from .account import AddressChange, Observer
 from .audit import AuditEntry
 from .game import Absence, Assignment, Game, GamePower, Player, Preference
+from .lease import DaemonLease
 from .mail import InboundMail, OutboxAttachment, OutboxMessage
 from .phase import Ballot, OrderSubmission, Phase
 from .press import PressDelivery, PressMessage
@@ -15,6 +16,7 @@ __all__ = [
     "Assignment",
     "AuditEntry",
     "Ballot",
+    "DaemonLease",
     "EndVote",
     "Game",
     "GamePower",

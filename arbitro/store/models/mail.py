@@ -80,6 +80,9 @@ class OutboxMessage(Base):
     # referee's own mailbox carries: that copy proves the server took it (see outbox.py).
     claimed_at: Mapped[datetime | None] = mapped_column(UtcDateTime, default=None)
     receipt_token: Mapped[str | None] = mapped_column(String(64), default=None)
+    # sha256 of the token, what a copy is looked up by: the token itself is only ever
+    # compared in constant time (OutboxRepo.confirm).
+    receipt_digest: Mapped[str | None] = mapped_column(String(64), unique=True, default=None)
 
     attachments: Mapped[list[OutboxAttachment]] = relationship(
         order_by="OutboxAttachment.position", cascade="all, delete-orphan", lazy="selectin"

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -25,6 +26,11 @@ class Attachment:
 
 
 _MAX_ID = 2**31 - 1  # the id column is a 32-bit integer on PostgreSQL
+
+
+def receipt_digest(token: str) -> str:
+    """What a receipt is looked up by (the token itself never meets a plain ``==``)."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 class OutboxRepo:
@@ -135,25 +141,60 @@ class OutboxRepo:
         times = [t for t in (queued, claimed + stale_after if claimed else None) if t]
         return min(times) if times else None
 
-    def claim(self, message: OutboxMessage, now: datetime, token: str) -> str:
-        """Mark it as being handed to SMTP; returns its receipt token (the first one given:
-        a resend must be byte for byte the mail that may already have gone)."""
-        message.status = OutboxStatus.SENDING
-        message.claimed_at = now
-        if message.receipt_token is None:
-            message.receipt_token = token
-        self.session.flush()
-        return message.receipt_token
+    def claim(
+        self, message_id: int, now: datetime, token: str, stale_before: datetime | None = None
+    ) -> str | None:
+        """Mark it as being handed to SMTP, by compare-and-set: only a queued message whose
+        time has come, or (``stale_before`` given) one claimed at or before it that no
+        receipt confirmed, is claimed; any other (claimed by another sender just now, sent,
+        failed) gives None. Two senders that read the same due message can never both
+        claim it. Returns its receipt token: the first one given, kept for a resend, which
+        must be byte for byte the mail that may already have gone."""
+        claimable = (OutboxMessage.status == OutboxStatus.QUEUED) & (
+            OutboxMessage.next_attempt_at <= now
+        )
+        if stale_before is not None:
+            claimable = claimable | (
+                (OutboxMessage.status == OutboxStatus.SENDING)
+                & (OutboxMessage.claimed_at <= stale_before)
+            )
+        stmt = (
+            update(OutboxMessage)
+            .where(OutboxMessage.id == message_id, claimable)
+            .values(
+                status=OutboxStatus.SENDING,
+                claimed_at=now,
+                receipt_token=func.coalesce(OutboxMessage.receipt_token, token),
+                receipt_digest=func.coalesce(OutboxMessage.receipt_digest, receipt_digest(token)),
+            )
+            .returning(OutboxMessage.receipt_token)
+            .execution_options(synchronize_session=False)
+        )
+        claimed: str | None = self.session.execute(stmt).scalar_one_or_none()
+        if claimed is not None:
+            self._forget(message_id)
+        return claimed
+
+    def _forget(self, message_id: int) -> None:
+        """The row changed under the session's copy (an UPDATE statement): read it anew."""
+        loaded = self.session.identity_map.get(self.session.identity_key(OutboxMessage, message_id))
+        if loaded is not None:
+            self.session.expire(loaded)
 
     def confirm(self, receipt: str, now: datetime) -> OutboxMessage | None:
         """The referee's copy of a mail came back (``receipt`` as in its header: the
-        message id, a dot, its token): the server took it. Marks the message sent; None
-        when no unsent message matches."""
-        number, _, token = receipt.partition(".")
-        if not (number.isascii() and number.isdigit() and len(number) <= 10
-                and int(number) <= _MAX_ID and token):
+        mail's random token): the server took it. Marks the message sent; None when no
+        unsent message matches. The copy is found by the token's digest; the token itself
+        is compared in constant time."""
+        if "." in receipt:  # "<id>.<token>": a copy of a mail sent before migration 0012
+            message = self._by_old_receipt(receipt)
+        elif receipt.isascii() and 16 <= len(receipt) <= 64:
+            # an indexed lookup by the digest (no secret), then the token in constant time
+            stmt = select(OutboxMessage).filter_by(receipt_digest=receipt_digest(receipt))
+            message = self.session.scalars(stmt).one_or_none()
+        else:
             return None  # a forged or mangled header: nothing of ours
-        message = self.session.get(OutboxMessage, int(number))
+        token = receipt.rpartition(".")[2]
         if (
             message is None
             or message.receipt_token is None
@@ -166,6 +207,13 @@ class OutboxRepo:
         message.last_error = ""
         self.session.flush()
         return message
+
+    def _by_old_receipt(self, receipt: str) -> OutboxMessage | None:
+        number, _, token = receipt.partition(".")
+        if not (number.isascii() and number.isdigit() and len(number) <= 10
+                and int(number) <= _MAX_ID and token):
+            return None
+        return self.session.get(OutboxMessage, int(number))
 
     def mark_sent(self, message: OutboxMessage, now: datetime) -> None:
         message.status = OutboxStatus.SENT
